@@ -1,0 +1,30 @@
+import { Api, ApiOperation, RemoteError, RemoteService } from 'portico';
+import { OperationInput, OperationOutput } from './payloads';
+
+/** Integer arithmetic on two operands. */
+@Api({ description: 'Integer arithmetic' })
+@RemoteService('calculator')
+export class CalculatorService {
+  @ApiOperation('Adds b to a')
+  add(input: OperationInput): OperationOutput {
+    return new OperationOutput(input.a + input.b);
+  }
+
+  @ApiOperation('Subtracts b from a')
+  sub(input: OperationInput): OperationOutput {
+    return new OperationOutput(input.a - input.b);
+  }
+
+  @ApiOperation('Multiplies a by b')
+  mul(input: OperationInput): OperationOutput {
+    return new OperationOutput(input.a * input.b);
+  }
+
+  /** Integer division, truncated toward zero; b = 0 is a 400 DIVISION_BY_ZERO. */
+  @ApiOperation('Divides a by b, truncating toward zero')
+  div(input: OperationInput): OperationOutput {
+    if (input.b === 0)
+      throw new RemoteError('DIVISION_BY_ZERO', 'b must not be 0', { status: 400 });
+    return new OperationOutput(Math.trunc(input.a / input.b));
+  }
+}

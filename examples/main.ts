@@ -1,0 +1,11 @@
+import { type MainServerConfig } from 'portico';
+import calc from './calc';
+import docs from './docs';
+
+/** The example main server: `npm start` serves it on port 8082. */
+const config: MainServerConfig = {
+  microservices: [calc, docs],
+  ENTRY_POINTS: { WEB_SERVICE_FACADE_HTTP: { defaultApiId: 'ROA' } },
+};
+
+export default config;

@@ -1,0 +1,73 @@
+import 'reflect-metadata';
+import { type Class, type TypeRef } from './types';
+
+/** A declared field of a payload class. */
+export interface FieldMeta {
+  readonly name: string;
+  readonly type: TypeRef;
+  readonly optional: boolean;
+  readonly description?: string;
+}
+
+/** A remotely callable method, as its decorator recorded it. */
+export interface MethodMeta {
+  readonly name: string;
+  readonly params: readonly TypeRef[];
+  /** `null` for a method declared `void`; `undefined` where only the value can tell. */
+  readonly returns: TypeRef | null | undefined;
+  readonly privileged: boolean;
+  /** The `@ApiOperation` text, when the method has one. */
+  readonly description?: string;
+  /** The function itself, captured when the class was defined: never looked up by name later. */
+  readonly fn: (...args: unknown[]) => unknown;
+}
+
+/** What the decorators know about one class. */
+export interface ClassMeta {
+  service?: { name: string };
+  api?: { description?: string };
+  alias?: string;
+  readonly fields: Map<string, FieldMeta>;
+  readonly methods: Map<string, MethodMeta>;
+}
+
+const store = new WeakMap<Function, ClassMeta>();
+
+/** The metadata of `ctor` itself (not of its parents), created on first use. */
+export function classMeta(ctor: Function): ClassMeta {
+  let meta = store.get(ctor);
+  if (!meta) {
+    meta = { fields: new Map(), methods: new Map() };
+    store.set(ctor, meta);
+  }
+  return meta;
+}
+
+/** The metadata of `ctor` if any decorator touched it. */
+export function findClassMeta(ctor: Function): ClassMeta | undefined {
+  return store.get(ctor);
+}
+
+/** Every declared field of `ctor`, parents' first: payload classes may extend one another. */
+export function fieldsOf(ctor: Class): Map<string, FieldMeta> {
+  const chain: Function[] = [];
+  for (let c: Function | null = ctor; c && c !== Object; c = Object.getPrototypeOf(c)) {
+    chain.unshift(c);
+  }
+  if (chain.length === 1) return classMeta(ctor).fields;
+  const all = new Map<string, FieldMeta>();
+  for (const c of chain) for (const [k, v] of findClassMeta(c)?.fields ?? []) all.set(k, v);
+  return all;
+}
+
+/** The libA wire name of a class: its alias, else its class name. */
+export function aliasOf(ctor: Class): string {
+  return findClassMeta(ctor)?.alias ?? ctor.name;
+}
+
+/** Names that must never become fields, services or methods. */
+export const FORBIDDEN_NAMES: ReadonlySet<string> = new Set([
+  '__proto__',
+  'constructor',
+  'prototype',
+]);

@@ -1,0 +1,76 @@
+/** A class that can be constructed, the way decorators see it. */
+export type Class<T = unknown> = abstract new (...args: any[]) => T;
+
+/** Marks an integer where TypeScript only knows `number`: `@Field(Int) a!: number`. */
+export const Int: unique symbol = Symbol.for('portico.int');
+/** A double precision number, the same as `Number`; it names the intent in `params` lists. */
+export const Double = Number;
+
+/**
+ * How a user names a type in `@Field(...)` and `@RemoteMethod({ params, returns })`: `Int`,
+ * `Number`, `String`, `Boolean`, `Date`, a decorated class, or a one-element array `[T]`.
+ */
+export type TypeSpec =
+  | typeof Int
+  | NumberConstructor
+  | StringConstructor
+  | BooleanConstructor
+  | DateConstructor
+  | Class
+  | readonly [TypeSpec];
+
+/** The normalised form of a {@link TypeSpec} that serializers work with. */
+export type TypeRef =
+  | { readonly kind: 'int' }
+  | { readonly kind: 'number' }
+  | { readonly kind: 'string' }
+  | { readonly kind: 'boolean' }
+  | { readonly kind: 'date' }
+  | { readonly kind: 'class'; readonly ctor: Class }
+  | { readonly kind: 'array'; readonly items: TypeRef }
+  | { readonly kind: 'unknown' };
+
+const SCALARS = {
+  int: { kind: 'int' },
+  number: { kind: 'number' },
+  string: { kind: 'string' },
+  boolean: { kind: 'boolean' },
+  date: { kind: 'date' },
+  unknown: { kind: 'unknown' },
+} as const satisfies Record<string, TypeRef>;
+
+/** The type that a method result with no usable declaration has: decided by the value. */
+export const UNKNOWN_TYPE: TypeRef = SCALARS.unknown;
+
+/**
+ * Turns a user's type spec, or a `design:type` constructor, into a {@link TypeRef}.
+ * Returns `undefined` where the constructor says nothing usable (`Object`, `Array`, `Promise`).
+ */
+export function toTypeRef(spec: unknown): TypeRef | undefined {
+  if (spec === Int) return SCALARS.int;
+  if (spec === Number) return SCALARS.number;
+  if (spec === String) return SCALARS.string;
+  if (spec === Boolean) return SCALARS.boolean;
+  if (spec === Date) return SCALARS.date;
+  if (Array.isArray(spec)) {
+    const items = spec.length === 1 ? toTypeRef(spec[0]) : undefined;
+    return items && { kind: 'array', items };
+  }
+  if (typeof spec !== 'function' || spec === Object || spec === Array || spec === Promise) {
+    return undefined;
+  }
+  if (spec === Function || spec === Symbol || spec === BigInt) return undefined;
+  return { kind: 'class', ctor: spec as Class };
+}
+
+/** A short readable name of a type, for error messages: `int`, `MulInput`, `string[]`. */
+export function describeType(type: TypeRef): string {
+  switch (type.kind) {
+    case 'class':
+      return type.ctor.name;
+    case 'array':
+      return `${describeType(type.items)}[]`;
+    default:
+      return type.kind;
+  }
+}

@@ -1,0 +1,62 @@
+import { isUtf8 } from 'node:buffer';
+import type { IncomingMessage } from 'node:http';
+import { frameworkError } from '../errors';
+
+/**
+ * Reads a request body as UTF-8 text. A declared `Content-Length` over `limit` is refused before
+ * a byte is read; a body that grows past it is refused as soon as it does (413). Bytes that are
+ * not UTF-8 are a 400; a leading byte order mark is dropped.
+ */
+export function readBodyText(req: IncomingMessage, limit: number): Promise<string> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) {
+    return Promise.reject(tooLarge(limit));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        reject(tooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+      if (!isUtf8(body)) {
+        reject(frameworkError('MALFORMED_BODY', 'the body is not valid UTF-8'));
+        return;
+      }
+      const text = body.toString('utf8');
+      resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(frameworkError('MALFORMED_BODY', 'the body could not be read', error));
+    };
+    const onAborted = () => {
+      cleanup();
+      reject(
+        frameworkError('MALFORMED_BODY', 'the client closed the request before its body ended'),
+      );
+    };
+    function cleanup() {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('aborted', onAborted);
+    }
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('aborted', onAborted);
+  });
+}
+
+function tooLarge(limit: number) {
+  return frameworkError('PAYLOAD_TOO_LARGE', `the body is larger than ${limit} bytes`);
+}

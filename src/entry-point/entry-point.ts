@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import type Koa from 'koa';
+import type { Logger } from 'pino';
+import { isRemoteError, RemoteError, toErrorBody } from '../errors';
+import { type Format } from '../serialization/sequence';
+import { type EntryPointConfig } from '../server/config';
+import { answerPreflight, applyCors, type CorsPolicy } from '../server/cors';
+import {
+  type CallEnvelope,
+  type CallReply,
+  ENVELOPE_VERSION,
+  type Transport,
+} from '../transport/envelope';
+import { readBodyText } from './body';
+import { type CallHeaders, readCallHeaders, SVC_HEADERS, validRequestId } from './headers';
+import { negotiate } from './negotiation';
+import { CONTENT_TYPES, sendError } from './responses';
+import { splitJsonArray, splitXmlParamArray } from './rmc-splitter';
+
+/** What an entry point needs: its configuration and a transport per native microservice. */
+export interface EntryPointOptions {
+  readonly config: EntryPointConfig;
+  readonly transports: ReadonlyMap<string, Transport>;
+  readonly cors: CorsPolicy | undefined;
+  readonly logger: Logger;
+  readonly development: boolean;
+}
+
+/** Handles one request for `/{microservice}/{service}/{method}`; `parts` are the path segments. */
+export type EntryPointHandler = (ctx: Koa.Context, parts: readonly string[]) => Promise<void>;
+
+const NOT_FOUND_MESSAGE = 'no such remote method';
+
+/**
+ * Builds the entry point: checks in the order of DESIGN §4, turns the request into an envelope,
+ * sends it to the microservice's transport and answers with the reply in the request's family.
+ */
+export function createEntryPoint(options: EntryPointOptions): EntryPointHandler {
+  const { config, transports, cors, logger, development } = options;
+  const limits = { maxArgs: config.maxArgs, maxDepth: config.maxDepth };
+  const resolver = config.permissionResolver;
+  const deadlineReply: CallReply = {
+    ok: false,
+    error: {
+      status: 504,
+      code: 'DEADLINE_EXCEEDED',
+      message: `the call took longer than ${config.callTimeoutMs} ms`,
+    },
+  };
+
+  async function call(
+    ctx: Koa.Context,
+    parts: readonly string[],
+    requestId: string,
+    state: { format: Format },
+  ) {
+    const method = ctx.method;
+    if (method !== 'POST' && method !== 'OPTIONS') {
+      ctx.set('Allow', 'POST, OPTIONS');
+      throw new RemoteError('METHOD_NOT_ALLOWED', `${method} is not allowed: use POST`);
+    }
+    const [microservice = '', service = '', name = ''] = parts;
+    const transport = transports.get(microservice);
+    if (!transport || parts.length !== 3 || !service || !name) {
+      throw new RemoteError('METHOD_NOT_FOUND', NOT_FOUND_MESSAGE);
+    }
+    if (method === 'OPTIONS') {
+      if (cors) answerPreflight(ctx, cors);
+      else ctx.status = 204;
+      return;
+    }
+    const headers = ctx.req.headers;
+    const negotiation = negotiate(headers['content-type'], headers.accept);
+    state.format = negotiation.format;
+    if (!negotiation.ok) throw negotiation.error;
+    const callHeaders = readCallHeaders(headers, negotiation.format, config);
+    const body = await readBodyText(ctx.req, config.maxBodyBytes);
+    const args = splitArguments(body, callHeaders.apiId, negotiation.format);
+    const envelope: CallEnvelope = {
+      version: ENVELOPE_VERSION,
+      microservice,
+      service,
+      method: name,
+      apiId: callHeaders.apiId,
+      sequenceName: callHeaders.sequenceName,
+      args,
+      context: {
+        requestId,
+        locale: callHeaders.locale,
+        privilegeNames: callHeaders.privilegeNames,
+        privileged: await isPrivileged(callHeaders, microservice, service, name),
+        ...contextHeaders(callHeaders),
+        ...(ctx.req.socket.remoteAddress ? { peerAddress: ctx.req.socket.remoteAddress } : {}),
+      },
+      deadline: Date.now() + config.callTimeoutMs,
+    };
+    const reply = await callWithDeadline(transport, envelope);
+    if (!reply.ok)
+      throw new RemoteError(reply.error.code, reply.error.message, { status: reply.error.status });
+    if (reply.body === null) {
+      ctx.status = 204;
+      return;
+    }
+    ctx.status = 200;
+    ctx.set('Content-Type', CONTENT_TYPES[negotiation.format]);
+    ctx.body = reply.body;
+  }
+
+  function splitArguments(body: string, apiId: CallHeaders['apiId'], format: Format): string[] {
+    if (apiId === 'ROA') return [body];
+    return format === 'json' ? splitJsonArray(body, limits) : splitXmlParamArray(body, limits);
+  }
+
+  async function isPrivileged(
+    h: CallHeaders,
+    microservice: string,
+    service: string,
+    method: string,
+  ) {
+    if (!resolver) return false;
+    const headers = { ...contextHeaders(h) };
+    return (
+      (await resolver({
+        privilegeNames: h.privilegeNames,
+        microservice,
+        service,
+        method,
+        headers,
+      })) === true
+    );
+  }
+
+  function callWithDeadline(transport: Transport, envelope: CallEnvelope): Promise<CallReply> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(resolve, config.callTimeoutMs, deadlineReply);
+      transport.call(envelope).then(
+        (reply) => {
+          clearTimeout(timer);
+          resolve(reply);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(
+            isRemoteError(error)
+              ? error
+              : new RemoteError('SERVICE_UNAVAILABLE', 'the microservice is not reachable', {
+                  cause: error,
+                }),
+          );
+        },
+      );
+    });
+  }
+
+  return async function handleEntryPoint(ctx, parts) {
+    const started = performance.now();
+    const given = ctx.req.headers[SVC_HEADERS.requestId];
+    const requestId = validRequestId(typeof given === 'string' ? given : undefined) ?? randomUUID();
+    ctx.set('X-SVC-Request-ID', requestId);
+    if (cors) applyCors(ctx, cors);
+    const state = { format: 'json' as Format };
+    try {
+      await call(ctx, parts, requestId, state);
+    } catch (error) {
+      if (isRemoteError(error) && error.headers) ctx.set(error.headers);
+      if (isRemoteError(error) && error.status === 413) ctx.set('Connection', 'close');
+      sendError(ctx, toErrorBody(error, development), requestId, state.format);
+    }
+    if (logger.isLevelEnabled('info')) {
+      logger.info(
+        {
+          requestId,
+          target: parts.join('/'),
+          status: ctx.status,
+          ms: Math.round((performance.now() - started) * 100) / 100,
+        },
+        'call',
+      );
+    }
+  };
+}
+
+function contextHeaders(h: CallHeaders) {
+  return {
+    ...(h.sessionId === undefined ? {} : { sessionId: h.sessionId }),
+    ...(h.user === undefined ? {} : { user: h.user }),
+    ...(h.clientApplicationName === undefined
+      ? {}
+      : { clientApplicationName: h.clientApplicationName }),
+    ...(h.ip === undefined ? {} : { ip: h.ip }),
+  };
+}

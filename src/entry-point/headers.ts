@@ -1,0 +1,139 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { isIP } from 'node:net';
+import { frameworkError, RemoteError } from '../errors';
+import { type Format, formatOfSequence, SEQUENCE_NAMES } from '../serialization/sequence';
+import { type ApiId } from '../transport/envelope';
+
+/** The request headers of the entry point, lower-cased as Node gives them. */
+export const SVC_HEADERS = {
+  apiId: 'x-svc-api-id',
+  privilegeNames: 'x-svc-privilege-names',
+  locale: 'x-svc-locale',
+  sequenceName: 'x-svc-sequence-name',
+  requestId: 'x-svc-request-id',
+  sessionId: 'x-svc-session-id',
+  user: 'x-svc-user',
+  clientApplicationName: 'x-svc-client-application-name',
+  ip: 'x-svc-ip',
+} as const;
+
+/** The same headers as browsers and documents spell them. */
+export const SVC_HEADER_NAMES = [
+  'X-SVC-API-ID',
+  'X-SVC-Privilege-Names',
+  'X-SVC-Locale',
+  'X-SVC-Sequence-Name',
+  'X-SVC-Request-ID',
+  'X-SVC-Session-ID',
+  'X-SVC-User',
+  'X-SVC-Client-Application-Name',
+  'X-SVC-IP',
+] as const;
+
+/** The defaults that absent headers fall back to. */
+export interface HeaderDefaults {
+  readonly defaultApiId: ApiId;
+  readonly defaultSequenceName: string;
+  readonly defaultLocale: string;
+}
+
+/** The invocation parameters read from the headers. */
+export interface CallHeaders {
+  readonly apiId: ApiId;
+  readonly sequenceName: string;
+  readonly locale: string;
+  readonly privilegeNames: readonly string[];
+  readonly sessionId?: string;
+  readonly user?: string;
+  readonly clientApplicationName?: string;
+  readonly ip?: string;
+}
+
+const REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
+const LOCALE = /^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*$/;
+const MAX_TEXT = 1024;
+
+/** The caller's request id when it is 1–128 visible ASCII characters; `undefined` otherwise. */
+export function validRequestId(value: string | undefined): string | undefined {
+  return value !== undefined && REQUEST_ID.test(value) ? value : undefined;
+}
+
+/** One value of a header; a header sent twice is ambiguous and refused. */
+function single(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  if (Array.isArray(value)) throw invalid(name, 'is sent more than once');
+  return value;
+}
+
+function invalid(name: string, what: string): RemoteError {
+  const shown = SVC_HEADER_NAMES.find((h) => h.toLowerCase() === name) ?? name;
+  return frameworkError('INVALID_HEADER', `${shown} ${what}`);
+}
+
+function text(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = single(headers, name);
+  if (value === undefined || value === '') return undefined;
+  if (value.length > MAX_TEXT) throw invalid(name, `is longer than ${MAX_TEXT} characters`);
+  return value;
+}
+
+/**
+ * Reads and checks the `X-SVC-*` headers (400 for a bad value), and checks that the sequence
+ * reads the negotiated family (415 otherwise).
+ */
+export function readCallHeaders(
+  headers: IncomingHttpHeaders,
+  format: Format,
+  defaults: HeaderDefaults,
+): CallHeaders {
+  if (
+    headers[SVC_HEADERS.requestId] !== undefined &&
+    !validRequestId(single(headers, SVC_HEADERS.requestId))
+  ) {
+    throw invalid(SVC_HEADERS.requestId, 'must be 1 to 128 visible ASCII characters');
+  }
+  const apiId = single(headers, SVC_HEADERS.apiId) ?? defaults.defaultApiId;
+  if (apiId !== 'ROA' && apiId !== 'RMC')
+    throw invalid(SVC_HEADERS.apiId, 'must be ROA or RMC (case sensitive)');
+  const sequenceName = single(headers, SVC_HEADERS.sequenceName) ?? defaults.defaultSequenceName;
+  const sequenceFormat = formatOfSequence(sequenceName);
+  if (!sequenceFormat)
+    throw invalid(SVC_HEADERS.sequenceName, `must be one of ${SEQUENCE_NAMES.join(', ')}`);
+  if (sequenceFormat !== format) throw sequenceMismatch(sequenceName, format);
+  const locale = text(headers, SVC_HEADERS.locale) ?? defaults.defaultLocale;
+  if (!LOCALE.test(locale))
+    throw invalid(SVC_HEADERS.locale, 'must be a language tag such as en or de-CH');
+  const ip = text(headers, SVC_HEADERS.ip);
+  if (ip !== undefined && isIP(ip) === 0) throw invalid(SVC_HEADERS.ip, 'must be an IP address');
+  const names = text(headers, SVC_HEADERS.privilegeNames);
+  return {
+    apiId,
+    sequenceName,
+    locale,
+    privilegeNames: names ? splitPrivilegeNames(names) : [],
+    ...optional('sessionId', text(headers, SVC_HEADERS.sessionId)),
+    ...optional('user', text(headers, SVC_HEADERS.user)),
+    ...optional('clientApplicationName', text(headers, SVC_HEADERS.clientApplicationName)),
+    ...optional('ip', ip),
+  };
+}
+
+function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string };
+}
+
+/** `a; b;;c` → `['a', 'b', 'c']`. */
+export function splitPrivilegeNames(header: string): string[] {
+  return header
+    .split(';')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+}
+
+function sequenceMismatch(sequenceName: string, format: Format): RemoteError {
+  const wanted = SEQUENCE_NAMES.filter((name) => formatOfSequence(name) === format);
+  return frameworkError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `the body is ${format.toUpperCase()} but sequence ${sequenceName} is not: set X-SVC-Sequence-Name to ${wanted.join(' or ')}`,
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * Every error the framework answers with: one class, one code → status table.
+ * A code missing from the table does not compile, so no error goes out without a status.
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  INVALID_HEADER: 400,
+  MALFORMED_BODY: 400,
+  LIMIT_EXCEEDED: 400,
+  WRONG_ARITY: 400,
+  INVALID_ARGUMENT: 400,
+  FORBIDDEN: 403,
+  METHOD_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  NOT_ACCEPTABLE: 406,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  HEADERS_TOO_LARGE: 431,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+  DEADLINE_EXCEEDED: 504,
+} as const satisfies Record<string, number>;
+
+/** A code of the framework's own error table. */
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The serializable form of an error, as it travels in a reply and in the error envelope. */
+export interface ErrorBody {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/**
+ * An error with a code and an HTTP status, kept unchanged from the service method to the caller.
+ *
+ * @example
+ * throw new RemoteError('DIVISION_BY_ZERO', 'b must not be 0', { status: 400 });
+ */
+export class RemoteError extends Error {
+  readonly code: string;
+  readonly status: number;
+  /** Extra headers the entry point sets on the error response (for example `Retry-After`). */
+  readonly headers?: Readonly<Record<string, string>>;
+
+  constructor(
+    code: ErrorCode | (string & {}),
+    message: string,
+    options: { status?: number; cause?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'RemoteError';
+    this.code = code;
+    this.status = options.status ?? statusOf(code);
+    if (!Number.isInteger(this.status) || this.status < 400 || this.status > 599) {
+      throw new TypeError(`RemoteError status must be 400-599, got ${this.status}`);
+    }
+    if (options.headers) this.headers = options.headers;
+  }
+
+  /** The error as it travels: status, code and message. */
+  toBody(): ErrorBody {
+    return { status: this.status, code: this.code, message: this.message };
+  }
+}
+
+/** Builds an error of the framework's own table. */
+export function frameworkError(code: ErrorCode, message: string, cause?: unknown): RemoteError {
+  return new RemoteError(code, message, { cause });
+}
+
+/** True when `value` is a {@link RemoteError} (also across module copies). */
+export function isRemoteError(value: unknown): value is RemoteError {
+  return (
+    value instanceof RemoteError ||
+    (value instanceof Error &&
+      value.name === 'RemoteError' &&
+      typeof (value as RemoteError).code === 'string' &&
+      typeof (value as RemoteError).status === 'number')
+  );
+}
+
+function statusOf(code: string): number {
+  const status = (ERROR_STATUS as Record<string, number>)[code];
+  return Object.hasOwn(ERROR_STATUS, code) && status !== undefined ? status : 500;
+}
+
+/**
+ * What a client may see of any thrown value: a remote error as it is, anything else as a 500
+ * whose message is hidden unless `development` is on.
+ */
+export function toErrorBody(error: unknown, development: boolean): ErrorBody {
+  if (isRemoteError(error)) {
+    if (error.status >= 500 && error.code === 'INTERNAL_ERROR' && !development) {
+      return { status: error.status, code: error.code, message: 'Internal server error' };
+    }
+    return error.toBody();
+  }
+  const message =
+    development && error instanceof Error
+      ? `${error.message}\n${error.stack ?? ''}`
+      : 'Internal server error';
+  return { status: 500, code: 'INTERNAL_ERROR', message };
+}

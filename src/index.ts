@@ -1,0 +1,47 @@
+import 'reflect-metadata';
+
+export type { FieldOptions } from './decorators/field';
+export { Field } from './decorators/field';
+export type { RemoteMethodOptions } from './decorators/method';
+export { ApiOperation, RemoteMethod } from './decorators/method';
+export { Alias, Api, RemoteService } from './decorators/service';
+export type { Class, TypeRef, TypeSpec } from './decorators/types';
+export { Double, Int } from './decorators/types';
+export { splitJsonArray, splitXmlParamArray } from './entry-point/rmc-splitter';
+export type { ErrorBody, ErrorCode } from './errors';
+export { ERROR_STATUS, isRemoteError, RemoteError } from './errors';
+export type {
+  CorsOptions,
+  MicroserviceDefinition,
+  NativeAppDefinition,
+  NatsPlacement,
+  Placement,
+  ServletAppDefinition,
+  StaticFilesDefinition,
+} from './microservices';
+export { nativeApp, servletApp, staticFiles } from './microservices';
+export { getCallContext } from './runtime/call-context';
+export type { MicroserviceRuntime, RuntimeOptions } from './runtime/runtime';
+export { createMicroserviceRuntime } from './runtime/runtime';
+export type {
+  BindOptions,
+  Format,
+  SequenceName,
+  SequenceSerializer,
+} from './serialization/sequence';
+export { BindError, SEQUENCE_NAMES } from './serialization/sequence';
+export { DEFAULT_SERIALIZERS } from './serialization/serializers';
+export type {
+  EntryPointConfig,
+  HttpLimits,
+  LogLevel,
+  MainServerConfig,
+  PermissionRequest,
+  PermissionResolver,
+} from './server/config';
+export { DEFAULT_PORT, ENTRY_POINT_DEFAULTS, HTTP_DEFAULTS } from './server/config';
+export type { MainServer, TransportFactory } from './server/main-server';
+export { createMainServer } from './server/main-server';
+export type { ApiId, CallContext, CallEnvelope, CallReply, Transport } from './transport/envelope';
+export { ENVELOPE_VERSION } from './transport/envelope';
+export { createInProcessTransport } from './transport/in-process';

@@ -1,0 +1,79 @@
+import type Koa from 'koa';
+import { type Class } from './decorators/types';
+import { type SequenceName, type SequenceSerializer } from './serialization/sequence';
+
+/** Where a native microservice runs. `'in-process'` is the embedded default. */
+export type Placement = 'in-process' | { readonly nats: NatsPlacement };
+
+/** The NATS placement: the servers to reach, and how long a connection may take. */
+export interface NatsPlacement {
+  readonly servers: readonly string[];
+  /** The subject prefix; replicas of microservice `m` answer on `${prefix}.m`. Default `portico`. */
+  readonly subjectPrefix?: string;
+}
+
+/** A microservice whose remotely enabled services are reached through the entry point. */
+export interface NativeAppDefinition {
+  readonly type: 'nativeApp';
+  readonly name: string;
+  /** `@RemoteService` classes (constructed with no arguments) or instances of them. */
+  readonly services: readonly (Class | object)[];
+  /** Application-defined serializers; each always wins for its sequence. */
+  readonly serializers?: Partial<Record<SequenceName, SequenceSerializer>>;
+  /** Skip payload fields that a class does not declare instead of answering 400. */
+  readonly ignoreUnknownFields?: boolean;
+  readonly placement?: Placement;
+}
+
+/** A microservice that handles every request under `/{name}/` itself; the entry point never applies. */
+export interface ServletAppDefinition {
+  readonly type: 'servletApp';
+  readonly name: string;
+  /** A Koa application, or a Koa middleware; it sees paths with `/{name}` removed. */
+  readonly app: Koa | Koa.Middleware;
+}
+
+/** Cross-origin settings. */
+export interface CorsOptions {
+  /** Allowed origins: `'*'` (the default) or a list of exact origins. */
+  readonly origins?: '*' | readonly string[];
+  /** How long a browser may cache a preflight answer. Default 600. */
+  readonly maxAgeSeconds?: number;
+}
+
+/** The files of one directory under `/{name}/`. */
+export interface StaticFilesDefinition {
+  readonly type: 'staticFiles';
+  readonly name: string;
+  readonly dir: string;
+  /** `true` for cross-origin access from anywhere, or the {@link CorsOptions}. */
+  readonly cors?: boolean | CorsOptions;
+}
+
+/** Any microservice a main server can host. */
+export type MicroserviceDefinition =
+  | NativeAppDefinition
+  | ServletAppDefinition
+  | StaticFilesDefinition;
+
+/**
+ * Declares a native microservice.
+ *
+ * @example
+ * export default nativeApp({ name: 'calc', services: [MultiplierService, CalculatorService] });
+ */
+export function nativeApp(definition: Omit<NativeAppDefinition, 'type'>): NativeAppDefinition {
+  return { type: 'nativeApp', ...definition };
+}
+
+/** Declares a servlet microservice that receives every request under its name. */
+export function servletApp(definition: Omit<ServletAppDefinition, 'type'>): ServletAppDefinition {
+  return { type: 'servletApp', ...definition };
+}
+
+/** Declares a static-files microservice. */
+export function staticFiles(
+  definition: Omit<StaticFilesDefinition, 'type'>,
+): StaticFilesDefinition {
+  return { type: 'staticFiles', ...definition };
+}

@@ -1,0 +1,19 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { type CallContext } from '../transport/envelope';
+
+const storage = new AsyncLocalStorage<CallContext>();
+
+/**
+ * The context of the remote call being served, inside a service method (and everything it awaits).
+ * Throws when called outside a remote call.
+ */
+export function getCallContext(): CallContext {
+  const context = storage.getStore();
+  if (!context) throw new Error('portico: getCallContext() was called outside a remote call');
+  return context;
+}
+
+/** Runs `fn` with `context` as the current call context. */
+export function runWithCallContext<T>(context: CallContext, fn: () => T): T {
+  return storage.run(context, fn);
+}

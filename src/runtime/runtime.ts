@@ -1,0 +1,123 @@
+import { type MethodMeta } from '../decorators/metadata';
+import { describeType, type TypeRef } from '../decorators/types';
+import { frameworkError, isRemoteError, RemoteError, toErrorBody } from '../errors';
+import { type NativeAppDefinition } from '../microservices';
+import { buildServiceRegistry, type ServiceEntry } from '../registry';
+import { BindError, type BindOptions, type SequenceSerializer } from '../serialization/sequence';
+import { DEFAULT_SERIALIZERS } from '../serialization/serializers';
+import { type CallEnvelope, type CallReply } from '../transport/envelope';
+import { runWithCallContext } from './call-context';
+
+/** The microservice side of a call: envelope in, reply out. */
+export interface MicroserviceRuntime {
+  readonly name: string;
+  readonly services: ReadonlyMap<string, ServiceEntry>;
+  handle(envelope: CallEnvelope): Promise<CallReply>;
+}
+
+/** Options of {@link createMicroserviceRuntime}. */
+export interface RuntimeOptions {
+  /** Show unexpected errors' messages and stacks to callers. Never in production. */
+  readonly development?: boolean;
+  /** Nesting limit of argument texts. Default 64. */
+  readonly maxDepth?: number;
+}
+
+const NOT_FOUND = 'no such remote method';
+
+/** Builds the runtime of a native microservice from its definition. */
+export function createMicroserviceRuntime(
+  definition: NativeAppDefinition,
+  options: RuntimeOptions = {},
+): MicroserviceRuntime {
+  const services = buildServiceRegistry(definition.services);
+  const serializers = { ...DEFAULT_SERIALIZERS, ...definition.serializers };
+  const development = options.development ?? false;
+  const bind: BindOptions = {
+    ignoreUnknownFields: definition.ignoreUnknownFields ?? false,
+    maxDepth: options.maxDepth ?? 64,
+  };
+
+  async function handle(envelope: CallEnvelope): Promise<CallReply> {
+    try {
+      const service = services.get(envelope.service);
+      const method = service?.methods.get(envelope.method);
+      if (!service || !method) throw frameworkError('METHOD_NOT_FOUND', NOT_FOUND);
+      const serializer = (serializers as Record<string, SequenceSerializer | undefined>)[
+        envelope.sequenceName
+      ];
+      if (!serializer) throw frameworkError('INVALID_HEADER', 'unknown X-SVC-Sequence-Name');
+      checkArity(envelope, method);
+      const args = readArguments(envelope.args, method.params, serializer);
+      if (method.privileged && !envelope.context.privileged) {
+        throw frameworkError(
+          'FORBIDDEN',
+          `${envelope.service}.${envelope.method} needs a privileged call`,
+        );
+      }
+      if (Date.now() >= envelope.deadline) {
+        throw frameworkError('DEADLINE_EXCEEDED', 'the deadline passed before the call started');
+      }
+      const result = await runWithCallContext(envelope.context, () =>
+        method.fn.apply(service.instance, args),
+      );
+      if (result === undefined || method.returns === null) return { ok: true, body: null };
+      return { ok: true, body: serializer.writeResult(result, method.returns) };
+    } catch (error) {
+      return { ok: false, error: toErrorBody(error, development) };
+    }
+  }
+
+  function readArguments(
+    texts: readonly string[],
+    types: readonly TypeRef[],
+    serializer: SequenceSerializer,
+  ): unknown[] {
+    const args = new Array<unknown>(texts.length);
+    for (let i = 0; i < texts.length; i++) {
+      const type = types[i] as TypeRef;
+      try {
+        args[i] = serializer.readArgument(texts[i] as string, type, bind);
+      } catch (error) {
+        throw argumentError(error, i, type, development);
+      }
+    }
+    return args;
+  }
+
+  return { name: definition.name, services, handle };
+}
+
+function checkArity(envelope: CallEnvelope, method: MethodMeta): void {
+  const expected = method.params.length;
+  if (envelope.apiId === 'ROA' && expected !== 1) {
+    throw frameworkError(
+      'WRONG_ARITY',
+      `${envelope.method} takes ${expected} parameters; ROA calls only one-parameter methods: send X-SVC-API-ID: RMC with an array of arguments`,
+    );
+  }
+  if (envelope.args.length !== expected) {
+    throw frameworkError(
+      'WRONG_ARITY',
+      `${envelope.method} takes ${expected} arguments, the body has ${envelope.args.length}`,
+    );
+  }
+}
+
+function argumentError(
+  error: unknown,
+  index: number,
+  type: TypeRef,
+  development: boolean,
+): RemoteError {
+  if (isRemoteError(error)) return error;
+  const where = `argument ${index} (${describeType(type)})`;
+  if (error instanceof BindError) {
+    const field = error.path ? `: field ${error.path}` : '';
+    return new RemoteError(error.code, `${where}${field}: ${error.message}`, { cause: error });
+  }
+  const detail = development && error instanceof Error ? `: ${error.message}` : '';
+  return new RemoteError('INVALID_ARGUMENT', `${where} could not be read${detail}`, {
+    cause: error,
+  });
+}

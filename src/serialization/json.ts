@@ -1,0 +1,190 @@
+import { aliasOf, fieldsOf } from '../decorators/metadata';
+import { type Class, type TypeRef } from '../decorators/types';
+import {
+  blankInstance,
+  checkRequired,
+  dateFromText,
+  describeValue,
+  INT_TEXT,
+  intFromText,
+  joinPath,
+  mismatch,
+  NUMBER_TEXT,
+  unknownField,
+} from './binding';
+import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
+
+/** Refuses JSON text nested deeper than `max`, without building anything. */
+export function assertJsonDepth(text: string, max: number): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) throw new BindError(`nesting deeper than ${max}`, '', 'LIMIT_EXCEEDED');
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+}
+
+/** Parses JSON text into plain values, with the depth limit. */
+export function parseJson(text: string, options: BindOptions): unknown {
+  assertJsonDepth(text, options.maxDepth);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new BindError(`not valid JSON: ${(error as Error).message}`, '', 'MALFORMED_BODY');
+  }
+}
+
+interface JsonBindOptions extends BindOptions {
+  /** libA JSON writers quote numbers by guesswork, so its readers take numeric strings. */
+  readonly numericStrings: boolean;
+}
+
+/** Binds a parsed JSON value to a declared type. */
+export function bindJson(value: unknown, type: TypeRef, path: string, o: JsonBindOptions): unknown {
+  switch (type.kind) {
+    case 'int':
+      if (typeof value === 'number') {
+        if (Number.isSafeInteger(value)) return value;
+        return mismatch(path, type, describeValue(value));
+      }
+      if (o.numericStrings && typeof value === 'string' && INT_TEXT.test(value)) {
+        return intFromText(value, path, type);
+      }
+      return mismatch(path, type, describeValue(value));
+    case 'number':
+      if (typeof value === 'number') return value;
+      if (o.numericStrings && typeof value === 'string' && NUMBER_TEXT.test(value)) {
+        return Number(value);
+      }
+      return mismatch(path, type, describeValue(value));
+    case 'string':
+      return typeof value === 'string' ? value : mismatch(path, type, describeValue(value));
+    case 'boolean':
+      if (typeof value === 'boolean') return value;
+      if (o.numericStrings && (value === 'true' || value === 'false')) return value === 'true';
+      return mismatch(path, type, describeValue(value));
+    case 'date':
+      return typeof value === 'string'
+        ? dateFromText(value, path, type)
+        : mismatch(path, type, describeValue(value));
+    case 'array':
+      if (!Array.isArray(value)) return mismatch(path, type, describeValue(value));
+      return value.map((item, i) => bindJson(item, type.items, joinPath(path, i), o));
+    case 'class':
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        return mismatch(path, type, describeValue(value));
+      }
+      return bindObject(value as Record<string, unknown>, type.ctor, path, o);
+    case 'unknown':
+      return value;
+  }
+}
+
+function bindObject(
+  source: Record<string, unknown>,
+  ctor: Class,
+  path: string,
+  o: JsonBindOptions,
+): unknown {
+  const fields = fieldsOf(ctor);
+  const target = blankInstance(ctor);
+  const seen = new Set<string>();
+  for (const key of Object.keys(source)) {
+    const field = fields.get(key);
+    if (!field) {
+      unknownField(key, path, o.ignoreUnknownFields);
+      continue;
+    }
+    const raw = source[key];
+    seen.add(key);
+    if (raw === null && field.optional) continue;
+    target[key] = bindJson(raw, field.type, joinPath(path, key), o);
+  }
+  checkRequired(ctor, seen, path);
+  return target;
+}
+
+/** The libA wire name of a value of a declared type (`int`, `mulInput`, `int-array`). */
+export function libAName(value: unknown, type: TypeRef | undefined): string {
+  switch (type?.kind) {
+    case 'int':
+      return 'int';
+    case 'number':
+      return Number.isInteger(value) ? 'int' : 'double';
+    case 'string':
+    case 'boolean':
+    case 'date':
+      return type.kind;
+    case 'class':
+      return aliasOf(type.ctor);
+    case 'array':
+      return `${libAName(Array.isArray(value) ? value[0] : undefined, type.items)}-array`;
+    default:
+      return nameOfValue(value);
+  }
+}
+
+function nameOfValue(value: unknown): string {
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'double';
+  if (typeof value === 'string' || typeof value === 'boolean') return typeof value;
+  if (value instanceof Date) return 'date';
+  if (Array.isArray(value)) return `${nameOfValue(value[0])}-array`;
+  if (typeof value === 'object' && value !== null && value.constructor !== Object) {
+    return value.constructor ? aliasOf(value.constructor as Class) : 'object';
+  }
+  return 'object';
+}
+
+function stringify(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text === undefined ? 'null' : text;
+}
+
+/** libB JSON: the plain value both ways. */
+export const libBJsonSerializer: SequenceSerializer = {
+  format: 'json',
+  readArgument(text, type, options) {
+    return bindJson(parseJson(text, options), type, '', { ...options, numericStrings: false });
+  },
+  writeResult(value) {
+    return stringify(value);
+  },
+};
+
+/** libA JSON: every value wrapped in its type's name, `{"mulInput":{"a":2,"b":3}}`. */
+export const libAJsonSerializer: SequenceSerializer = {
+  format: 'json',
+  readArgument(text, type, options) {
+    const parsed = parseJson(text, options);
+    const expected = libAName(undefined, type);
+    const accepted = type.kind === 'number' ? ['int', 'double'] : acceptedNames(type, expected);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      throw new BindError(`expected {"${expected}": …}, got ${describeValue(parsed)}`);
+    }
+    const keys = Object.keys(parsed);
+    const key = keys[0];
+    if (keys.length !== 1 || key === undefined || !accepted.includes(key)) {
+      throw new BindError(
+        `expected one wrapper named ${accepted.map((n) => `"${n}"`).join(' or ')}`,
+      );
+    }
+    const inner = (parsed as Record<string, unknown>)[key];
+    return bindJson(inner, type, '', { ...options, numericStrings: true });
+  },
+  writeResult(value, type) {
+    return `{${JSON.stringify(libAName(value, type))}:${stringify(value)}}`;
+  },
+};
+
+/** The wrapper or root names libA accepts for a declared type: its alias and its class name. */
+export function acceptedNames(type: TypeRef, expected: string): string[] {
+  if (type.kind === 'number') return ['int', 'double'];
+  if (type.kind === 'class' && type.ctor.name !== expected) return [expected, type.ctor.name];
+  return [expected];
+}

@@ -1,0 +1,264 @@
+/** Where a direct child element of the root starts and ends in the text. */
+export interface XmlSpan {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** What a scan learns of a document without building it. */
+export interface XmlScan {
+  readonly root: string;
+  readonly children: readonly XmlSpan[];
+  /** True when the root holds text that is not white space besides its child elements. */
+  readonly rootHasText: boolean;
+}
+
+/** A document that is not well-formed or that breaks a safety rule; `limit` marks the depth limit. */
+export class XmlScanError extends Error {
+  constructor(
+    message: string,
+    readonly limit = false,
+  ) {
+    super(message);
+    this.name = 'XmlScanError';
+  }
+}
+
+const PREDEFINED = new Set(['lt', 'gt', 'amp', 'quot', 'apos']);
+const NAME_START = /[A-Za-z_:\u00C0-\uFFFF]/;
+const NAME_CHAR = /[\w.:\u00B7-\uFFFF-]/;
+
+/** True for a code point that XML 1.0 allows in a document. */
+export function isXmlChar(cp: number): boolean {
+  return (
+    cp === 0x9 ||
+    cp === 0xa ||
+    cp === 0xd ||
+    (cp >= 0x20 && cp <= 0xd7ff) ||
+    (cp >= 0xe000 && cp <= 0xfffd) ||
+    (cp >= 0x10000 && cp <= 0x10ffff)
+  );
+}
+
+/**
+ * Checks an XML document in one pass and finds the spans of the root's child elements, without
+ * building anything. Refuses a DOCTYPE (and so every entity declaration), references other than
+ * the five predefined entities and numeric references of valid characters, characters XML does
+ * not allow, more than one root, mismatched tags, and nesting deeper than `maxDepth`.
+ */
+export function scanXml(text: string, maxDepth: number): XmlScan {
+  const s = new Scanner(text, maxDepth);
+  s.run();
+  if (s.root === undefined) throw new XmlScanError('no root element');
+  return { root: s.root, children: s.children, rootHasText: s.rootHasText };
+}
+
+class Scanner {
+  root: string | undefined;
+  readonly children: XmlSpan[] = [];
+  rootHasText = false;
+  private readonly stack: string[] = [];
+  private i = 0;
+  private childStart = -1;
+
+  constructor(
+    private readonly t: string,
+    private readonly maxDepth: number,
+  ) {
+    if (t.charCodeAt(0) === 0xfeff) this.i = 1;
+  }
+
+  run(): void {
+    const t = this.t;
+    while (this.i < t.length) {
+      const c = t.charCodeAt(this.i);
+      if (c === 0x3c) this.markup();
+      else if (c === 0x26) this.reference();
+      else this.char(c);
+    }
+    if (this.stack.length > 0)
+      throw new XmlScanError(`element <${this.stack.at(-1)}> is not closed`);
+  }
+
+  private char(c: number): void {
+    const ws = c === 0x20 || c === 0x9 || c === 0xa || c === 0xd;
+    if (!ws) {
+      if (this.stack.length === 0) throw new XmlScanError('text outside the root element');
+      const cp = this.t.codePointAt(this.i) ?? 0;
+      if (!isXmlChar(cp)) throw new XmlScanError(`character U+${hex(cp)} is not allowed in XML`);
+      if (this.stack.length === 1) this.rootHasText = true;
+      if (cp > 0xffff) this.i++;
+    }
+    this.i++;
+  }
+
+  private reference(): void {
+    if (this.stack.length === 0) throw new XmlScanError('text outside the root element');
+    const end = this.t.indexOf(';', this.i);
+    const ref = end < 0 || end - this.i > 12 ? '' : this.t.slice(this.i + 1, end);
+    if (!isAllowedReference(ref)) {
+      const shown = ref || this.t.slice(this.i, this.i + 12);
+      throw new XmlScanError(
+        `reference &${shown}; is not allowed: only the predefined entities and numeric references are`,
+      );
+    }
+    if (this.stack.length === 1) this.rootHasText = true;
+    this.i = end + 1;
+  }
+
+  private markup(): void {
+    const t = this.t;
+    if (t.startsWith('<!--', this.i)) this.skipPast('-->', 'comment');
+    else if (t.startsWith('<![CDATA[', this.i)) {
+      if (this.stack.length === 0) throw new XmlScanError('CDATA outside the root element');
+      if (this.stack.length === 1) this.rootHasText = true;
+      this.skipPast(']]>', 'CDATA section');
+    } else if (t.startsWith('<!', this.i)) {
+      throw new XmlScanError('DOCTYPE and other declarations are not allowed');
+    } else if (t.startsWith('<?', this.i)) this.skipPast('?>', 'processing instruction');
+    else if (t.startsWith('</', this.i)) this.endTag();
+    else this.startTag();
+  }
+
+  private skipPast(terminator: string, what: string): void {
+    const end = this.t.indexOf(terminator, this.i + 2);
+    if (end < 0) throw new XmlScanError(`${what} is not closed`);
+    this.i = end + terminator.length;
+  }
+
+  private startTag(): void {
+    const tagStart = this.i;
+    this.i++;
+    const name = this.name();
+    if (this.stack.length === 0 && this.root !== undefined) {
+      throw new XmlScanError('more than one root element');
+    }
+    if (this.stack.length === 1) this.childStart = tagStart;
+    const selfClosing = this.attributes();
+    if (this.stack.length === 0) this.root ??= name;
+    if (selfClosing) {
+      if (this.stack.length === 1) this.children.push({ start: tagStart, end: this.i });
+      return;
+    }
+    if (this.stack.length >= this.maxDepth) {
+      throw new XmlScanError(`nesting deeper than ${this.maxDepth}`, true);
+    }
+    this.stack.push(name);
+  }
+
+  private endTag(): void {
+    this.i += 2;
+    const name = this.name();
+    this.skipSpace();
+    if (this.t.charCodeAt(this.i) !== 0x3e) throw new XmlScanError(`malformed end tag </${name}`);
+    this.i++;
+    const open = this.stack.pop();
+    if (open !== name) {
+      throw new XmlScanError(
+        open === undefined ? `unexpected </${name}>` : `</${name}> closes <${open}>`,
+      );
+    }
+    if (this.stack.length === 1) this.children.push({ start: this.childStart, end: this.i });
+  }
+
+  /** Skips the attributes of a start tag; true when the tag closes itself. */
+  private attributes(): boolean {
+    const t = this.t;
+    for (;;) {
+      const hadSpace = this.skipSpace();
+      const c = t.charCodeAt(this.i);
+      if (c === 0x3e) {
+        this.i++;
+        return false;
+      }
+      if (c === 0x2f && t.charCodeAt(this.i + 1) === 0x3e) {
+        this.i += 2;
+        return true;
+      }
+      if (!hadSpace || Number.isNaN(c)) throw new XmlScanError('malformed start tag');
+      this.name();
+      this.skipSpace();
+      if (t.charCodeAt(this.i) !== 0x3d) throw new XmlScanError('attribute without a value');
+      this.i++;
+      this.skipSpace();
+      const quote = t[this.i];
+      if (quote !== '"' && quote !== "'") throw new XmlScanError('attribute value is not quoted');
+      const end = t.indexOf(quote, this.i + 1);
+      if (end < 0) throw new XmlScanError('attribute value is not closed');
+      const value = t.slice(this.i + 1, end);
+      if (value.includes('<')) throw new XmlScanError('"<" in an attribute value');
+      checkReferences(value);
+      this.i = end + 1;
+    }
+  }
+
+  private name(): string {
+    const t = this.t;
+    const start = this.i;
+    if (!NAME_START.test(t[this.i] ?? ''))
+      throw new XmlScanError(`malformed tag at offset ${start}`);
+    this.i++;
+    while (this.i < t.length && NAME_CHAR.test(t[this.i] as string)) this.i++;
+    return t.slice(start, this.i);
+  }
+
+  private skipSpace(): boolean {
+    const start = this.i;
+    for (;;) {
+      const c = this.t.charCodeAt(this.i);
+      if (c !== 0x20 && c !== 0x9 && c !== 0xa && c !== 0xd) return this.i > start;
+      this.i++;
+    }
+  }
+}
+
+function isAllowedReference(ref: string): boolean {
+  if (PREDEFINED.has(ref)) return true;
+  let cp = Number.NaN;
+  if (/^#x[0-9a-fA-F]{1,6}$/.test(ref)) cp = Number.parseInt(ref.slice(2), 16);
+  else if (/^#\d{1,7}$/.test(ref)) cp = Number.parseInt(ref.slice(1), 10);
+  return isXmlChar(cp);
+}
+
+function checkReferences(value: string): void {
+  for (let at = value.indexOf('&'); at >= 0; at = value.indexOf('&', at + 1)) {
+    const end = value.indexOf(';', at);
+    if (end < 0 || !isAllowedReference(value.slice(at + 1, end))) {
+      throw new XmlScanError('reference in an attribute value is not allowed');
+    }
+  }
+}
+
+function hex(cp: number): string {
+  return cp.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/** Decodes the five predefined entities and numeric character references of checked text. */
+export function decodeXmlText(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|lt|gt|amp|quot|apos);/g, (_, ref: string) => {
+    switch (ref) {
+      case 'lt':
+        return '<';
+      case 'gt':
+        return '>';
+      case 'amp':
+        return '&';
+      case 'quot':
+        return '"';
+      case 'apos':
+        return "'";
+      default:
+        return String.fromCodePoint(
+          ref[1] === 'x' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10),
+        );
+    }
+  });
+}
+
+/** Escapes text for an XML element, dropping characters that XML cannot carry. */
+export function escapeXmlText(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML forbids
+  const clean = text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
+  if (!/[&<>]/.test(clean)) return clean;
+  return clean.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

@@ -1,0 +1,218 @@
+import { XMLParser } from 'fast-xml-parser';
+import { FORBIDDEN_NAMES, fieldsOf } from '../decorators/metadata';
+import { type Class, type TypeRef } from '../decorators/types';
+import {
+  blankInstance,
+  checkRequired,
+  dateFromText,
+  describeValue,
+  INT_TEXT,
+  intFromText,
+  joinPath,
+  mismatch,
+  NUMBER_TEXT,
+  unknownField,
+} from './binding';
+import { acceptedNames, libAName } from './json';
+import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
+import { decodeXmlText, escapeXmlText, scanXml, XmlScanError } from './xml-scanner';
+
+/** An element as the binder sees it: its name, child elements and text. */
+export interface XmlNode {
+  readonly name: string;
+  readonly children: XmlNode[];
+  /** The element's text and CDATA, decoded, in document order. */
+  text: string;
+}
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: false,
+  processEntities: false,
+  htmlEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  cdataPropName: '#cdata',
+});
+
+type Ordered = Array<Record<string, unknown>>;
+
+/**
+ * Parses one XML document into an {@link XmlNode} tree: checked first by the scanner (DOCTYPE,
+ * entities, depth), then read by fast-xml-parser.
+ */
+export function parseXml(text: string, options: BindOptions): XmlNode {
+  try {
+    scanXml(text, options.maxDepth);
+  } catch (error) {
+    if (!(error instanceof XmlScanError)) throw error;
+    throw new BindError(
+      `not accepted XML: ${error.message}`,
+      '',
+      error.limit ? 'LIMIT_EXCEEDED' : 'MALFORMED_BODY',
+    );
+  }
+  let ordered: Ordered;
+  try {
+    ordered = parser.parse(text, true) as Ordered;
+  } catch (error) {
+    throw new BindError(`not valid XML: ${(error as Error).message}`, '', 'MALFORMED_BODY');
+  }
+  const root = toNodes(ordered)[0];
+  if (!root) throw new BindError('not valid XML: no root element', '', 'MALFORMED_BODY');
+  return root;
+}
+
+function toNodes(items: Ordered): XmlNode[] {
+  const nodes: XmlNode[] = [];
+  for (const item of items) {
+    for (const key of Object.keys(item)) {
+      if (key === '#text' || key === '#cdata' || key === ':@') continue;
+      nodes.push(toNode(key, item[key] as Ordered));
+    }
+  }
+  return nodes;
+}
+
+function toNode(name: string, content: Ordered): XmlNode {
+  const node: XmlNode = { name, children: [], text: '' };
+  for (const item of content) {
+    if ('#text' in item) node.text += decodeXmlText(String(item['#text']));
+    else if ('#cdata' in item) {
+      for (const part of item['#cdata'] as Ordered) node.text += String(part['#text'] ?? '');
+    } else node.children.push(...toNodes([item]));
+  }
+  return node;
+}
+
+/** Binds an element to a declared type; values convert from trimmed text by the type. */
+export function bindXml(node: XmlNode, type: TypeRef, path: string, o: BindOptions): unknown {
+  if (type.kind === 'class') return bindXmlObject(node, type.ctor, path, o);
+  if (type.kind === 'array') {
+    if (node.text.trim() !== '') mismatch(path, type, 'text');
+    return node.children.map((child, i) => bindXml(child, type.items, joinPath(path, i), o));
+  }
+  if (node.children.length > 0) return mismatch(path, type, 'child elements');
+  const text = type.kind === 'string' || type.kind === 'unknown' ? node.text : node.text.trim();
+  switch (type.kind) {
+    case 'int':
+      return INT_TEXT.test(text)
+        ? intFromText(text, path, type)
+        : mismatch(path, type, describeValue(text));
+    case 'number':
+      return NUMBER_TEXT.test(text) ? Number(text) : mismatch(path, type, describeValue(text));
+    case 'boolean':
+      if (text === 'true' || text === '1') return true;
+      if (text === 'false' || text === '0') return false;
+      return mismatch(path, type, describeValue(text));
+    case 'date':
+      return dateFromText(text, path, type);
+    default:
+      return text;
+  }
+}
+
+function bindXmlObject(node: XmlNode, ctor: Class, path: string, o: BindOptions): unknown {
+  if (node.text.trim() !== '') throw new BindError(`expected ${ctor.name} fields, got text`, path);
+  const fields = fieldsOf(ctor);
+  const target = blankInstance(ctor);
+  const seen = new Set<string>();
+  for (const child of node.children) {
+    const field = fields.get(child.name);
+    if (!field) {
+      unknownField(child.name, path, o.ignoreUnknownFields);
+      continue;
+    }
+    if (seen.has(child.name))
+      throw new BindError('field is given twice', joinPath(path, child.name));
+    seen.add(child.name);
+    target[child.name] = bindXml(child, field.type, joinPath(path, child.name), o);
+  }
+  checkRequired(ctor, seen, path);
+  return target;
+}
+
+/** How a family names XML elements for types. */
+type Naming = (value: unknown, type: TypeRef | undefined) => string;
+
+const libBName: Naming = (value, type) => {
+  if (type?.kind === 'class') return type.ctor.name;
+  if (type?.kind === 'array')
+    return `${libBName(Array.isArray(value) ? value[0] : undefined, type.items)}-array`;
+  if (type === undefined && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const ctor = value.constructor;
+    return ctor && ctor !== Object && !(value instanceof Date) ? ctor.name : libAName(value, type);
+  }
+  return libAName(value, type);
+};
+
+/** Writes `value` as an element named `name`; fields follow the declared class, else the value. */
+function writeElement(
+  name: string,
+  value: unknown,
+  type: TypeRef | undefined,
+  naming: Naming,
+): string {
+  if (value === null || value === undefined) return `<${name}/>`;
+  if (value instanceof Date) return `<${name}>${value.toISOString()}</${name}>`;
+  if (Array.isArray(value)) {
+    const items = type?.kind === 'array' ? type.items : undefined;
+    let out = `<${name}>`;
+    for (const item of value) out += writeElement(naming(item, items), item, items, naming);
+    return `${out}</${name}>`;
+  }
+  if (typeof value === 'object') return `<${name}>${writeFields(value, type, naming)}</${name}>`;
+  return `<${name}>${escapeXmlText(String(value))}</${name}>`;
+}
+
+function writeFields(value: object, type: TypeRef | undefined, naming: Naming): string {
+  const record = value as Record<string, unknown>;
+  let out = '';
+  const ctor = type?.kind === 'class' ? type.ctor : (value.constructor as Class | undefined);
+  const declared = ctor && ctor !== Object ? fieldsOf(ctor) : undefined;
+  if (declared && declared.size > 0) {
+    for (const field of declared.values()) {
+      const fieldValue = record[field.name];
+      if (fieldValue !== undefined && fieldValue !== null) {
+        out += writeElement(field.name, fieldValue, field.type, naming);
+      }
+    }
+    return out;
+  }
+  for (const key of Object.keys(record)) {
+    const fieldValue = record[key];
+    if (fieldValue === undefined || typeof fieldValue === 'function') continue;
+    if (FORBIDDEN_NAMES.has(key) || !/^[A-Za-z_][\w.-]*$/.test(key)) continue;
+    out += writeElement(key, fieldValue, undefined, naming);
+  }
+  return out;
+}
+
+function xmlSerializer(naming: Naming, strictRoot: boolean): SequenceSerializer {
+  return {
+    format: 'xml',
+    readArgument(text, type, options) {
+      const root = parseXml(text, options);
+      if (strictRoot) {
+        const accepted = acceptedNames(type, naming(undefined, type));
+        if (!accepted.includes(root.name)) {
+          throw new BindError(
+            `expected root element ${accepted.map((n) => `<${n}>`).join(' or ')}, got <${root.name}>`,
+          );
+        }
+      }
+      return bindXml(root, type, '', options);
+    },
+    writeResult(value, type) {
+      return writeElement(naming(value, type), value, type, naming);
+    },
+  };
+}
+
+/** libB XML: roots named after the class, ignored on reading; values bind by declared type. */
+export const libBXmlSerializer: SequenceSerializer = xmlSerializer(libBName, false);
+
+/** libA XML: roots named by alias (`<mulInput>`), which must match the declared type on reading. */
+export const libAXmlSerializer: SequenceSerializer = xmlSerializer(libAName, true);

@@ -1,0 +1,99 @@
+import { type CorsOptions, type MicroserviceDefinition } from '../microservices';
+import { type SequenceName } from '../serialization/sequence';
+import { type ApiId } from '../transport/envelope';
+
+/** What the permission resolver is asked: the caller's privilege names and the call's target. */
+export interface PermissionRequest {
+  readonly privilegeNames: readonly string[];
+  readonly microservice: string;
+  readonly service: string;
+  readonly method: string;
+  /** The other context headers (user, session, application, IP), unverified. */
+  readonly headers: { readonly user?: string; readonly sessionId?: string; readonly ip?: string };
+}
+
+/** Decides whether a call is privileged. The default grants nothing. */
+export type PermissionResolver = (request: PermissionRequest) => boolean | Promise<boolean>;
+
+/** The entry point section, `ENTRY_POINTS.WEB_SERVICE_FACADE_HTTP`. */
+export interface EntryPointConfig {
+  /** Mode when `X-SVC-API-ID` is absent. Default `ROA`. */
+  readonly defaultApiId: ApiId;
+  /** Sequence when `X-SVC-Sequence-Name` is absent. Default `libBParamArrayJsonInOutSequence`. */
+  readonly defaultSequenceName: SequenceName;
+  /** Largest accepted body in bytes; more is 413. Default 1 MiB. */
+  readonly maxBodyBytes: number;
+  /** How long a call may take before the caller gets 504. Default 30 000 ms. */
+  readonly callTimeoutMs: number;
+  /** Cross-origin settings for browsers, or `false` for none. Default: every origin. */
+  readonly cors: CorsOptions | false;
+  /** Locale when `X-SVC-Locale` is absent. Default `en`. */
+  readonly defaultLocale: string;
+  /** Decides `privileged` for each call. Default: never privileged. */
+  readonly permissionResolver?: PermissionResolver;
+  /** Deepest accepted nesting of JSON or XML. Default 64. */
+  readonly maxDepth: number;
+  /** Most arguments in an RMC body. Default 256. */
+  readonly maxArgs: number;
+}
+
+/** HTTP server limits against slow or oversized requests. */
+export interface HttpLimits {
+  /** Time to receive all request headers. Default 10 000 ms. */
+  readonly headersTimeoutMs: number;
+  /** Time to receive the whole request, body included. Default 30 000 ms. */
+  readonly requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open. Default 5 000 ms. */
+  readonly keepAliveTimeoutMs: number;
+}
+
+/** Log levels, from the loudest to none. */
+export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
+
+/** The configuration of a main server. */
+export interface MainServerConfig {
+  /** Listening port. Default 8082; the `PORT` environment variable overrides it in `portico start`. */
+  readonly port?: number;
+  readonly host?: string;
+  readonly microservices: readonly MicroserviceDefinition[];
+  readonly ENTRY_POINTS?: { readonly WEB_SERVICE_FACADE_HTTP?: Partial<EntryPointConfig> };
+  readonly http?: Partial<HttpLimits>;
+  /** Default `info`; the `LOG_LEVEL` environment variable overrides it in `portico start`. */
+  readonly logLevel?: LogLevel;
+  /** Development mode shows unexpected errors' messages and stacks to callers. Default off. */
+  readonly development?: boolean;
+}
+
+/** Defaults of the entry point section. */
+export const ENTRY_POINT_DEFAULTS: EntryPointConfig = {
+  defaultApiId: 'ROA',
+  defaultSequenceName: 'libBParamArrayJsonInOutSequence',
+  maxBodyBytes: 1024 * 1024,
+  callTimeoutMs: 30_000,
+  cors: { origins: '*', maxAgeSeconds: 600 },
+  defaultLocale: 'en',
+  maxDepth: 64,
+  maxArgs: 256,
+};
+
+/** Defaults of the HTTP limits. */
+export const HTTP_DEFAULTS: HttpLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+};
+
+/** The default port of a main server. */
+export const DEFAULT_PORT = 8082;
+
+/** The entry point section with every default filled in. */
+export function resolveEntryPointConfig(config: MainServerConfig): EntryPointConfig {
+  const given = config.ENTRY_POINTS?.WEB_SERVICE_FACADE_HTTP ?? {};
+  const resolved = { ...ENTRY_POINT_DEFAULTS, ...given };
+  for (const key of ['maxBodyBytes', 'callTimeoutMs', 'maxDepth', 'maxArgs'] as const) {
+    if (!Number.isInteger(resolved[key]) || resolved[key] <= 0) {
+      throw new TypeError(`portico: WEB_SERVICE_FACADE_HTTP.${key} must be a positive integer`);
+    }
+  }
+  return resolved;
+}

@@ -1,0 +1,54 @@
+import type Koa from 'koa';
+import { type CorsOptions } from '../microservices';
+
+/** The resolved cross-origin policy of an entry point or a static-files microservice. */
+export interface CorsPolicy {
+  readonly origins: '*' | ReadonlySet<string>;
+  readonly maxAge: string;
+  readonly allowMethods: string;
+  readonly allowHeaders: string;
+  readonly exposeHeaders: string;
+}
+
+/** Builds a policy; `allowHeaders` and `exposeHeaders` are what the microservice type needs. */
+export function createCorsPolicy(
+  options: CorsOptions,
+  methods: string,
+  allowHeaders: readonly string[],
+  exposeHeaders: readonly string[] = [],
+): CorsPolicy {
+  const origins = options.origins ?? '*';
+  return {
+    origins: origins === '*' ? '*' : new Set(origins),
+    maxAge: String(options.maxAgeSeconds ?? 600),
+    allowMethods: methods,
+    allowHeaders: allowHeaders.join(', '),
+    exposeHeaders: exposeHeaders.join(', '),
+  };
+}
+
+/** Sets the origin headers of an actual response; returns false for an origin not allowed. */
+export function applyCors(ctx: Koa.Context, policy: CorsPolicy): boolean {
+  const origin = ctx.get('Origin');
+  if (policy.origins === '*') {
+    ctx.set('Access-Control-Allow-Origin', '*');
+  } else if (!origin) {
+    return true;
+  } else if (policy.origins.has(origin)) {
+    ctx.set('Access-Control-Allow-Origin', origin);
+    ctx.vary('Origin');
+  } else {
+    return false;
+  }
+  if (policy.exposeHeaders) ctx.set('Access-Control-Expose-Headers', policy.exposeHeaders);
+  return true;
+}
+
+/** Answers a preflight: 204 with the allowed methods, headers and max age. */
+export function answerPreflight(ctx: Koa.Context, policy: CorsPolicy): void {
+  ctx.status = 204;
+  if (!applyCors(ctx, policy)) return;
+  ctx.set('Access-Control-Allow-Methods', policy.allowMethods);
+  ctx.set('Access-Control-Allow-Headers', policy.allowHeaders);
+  ctx.set('Access-Control-Max-Age', policy.maxAge);
+}

@@ -1,0 +1,195 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import { createEntryPoint } from '../entry-point/entry-point';
+import { SVC_HEADER_NAMES } from '../entry-point/headers';
+import { type NativeAppDefinition, type ServletAppDefinition } from '../microservices';
+import { createMicroserviceRuntime } from '../runtime/runtime';
+import { type Transport } from '../transport/envelope';
+import { createInProcessTransport } from '../transport/in-process';
+import {
+  DEFAULT_PORT,
+  HTTP_DEFAULTS,
+  type MainServerConfig,
+  resolveEntryPointConfig,
+} from './config';
+import { createCorsPolicy } from './cors';
+import { createLogger } from './logger';
+import { createStaticFilesHandler } from './static-files';
+
+/** A main server: its Koa app, and the means to listen and to shut down gracefully. */
+export interface MainServer {
+  readonly app: Koa;
+  readonly logger: Logger;
+  /** The HTTP server once `listen` was called. */
+  readonly server: http.Server | undefined;
+  /** Starts listening; resolves with the bound port. */
+  listen(port?: number, host?: string): Promise<number>;
+  /**
+   * Stops taking connections, lets the calls in flight finish (up to the call timeout), then
+   * closes every connection and carrier.
+   */
+  close(): Promise<void>;
+}
+
+/** Something that creates the transport of a native microservice that does not run in-process. */
+export type TransportFactory = (definition: NativeAppDefinition, logger: Logger) => Transport;
+
+type Handler = (ctx: Koa.Context, rest: string) => Promise<void>;
+
+/**
+ * Creates a main server hosting the given microservices.
+ *
+ * @example
+ * const main = createMainServer({ microservices: [calc, docs] });
+ * await main.listen(8082);
+ */
+export function createMainServer(
+  config: MainServerConfig,
+  transportFactory?: TransportFactory,
+): MainServer {
+  const logger = createLogger(config.logLevel);
+  const entryConfig = resolveEntryPointConfig(config);
+  const development = config.development ?? false;
+  const transports = new Map<string, Transport>();
+  const handlers = new Map<string, Handler>();
+  for (const definition of config.microservices) {
+    if (
+      transports.has(definition.name) ||
+      handlers.has(definition.name) ||
+      !definition.name ||
+      definition.name.includes('/')
+    ) {
+      throw new TypeError(
+        `portico: microservice name ${JSON.stringify(definition.name)} is empty, has a "/" or is used twice`,
+      );
+    }
+    if (definition.type === 'nativeApp') {
+      const placement = definition.placement ?? 'in-process';
+      if (placement !== 'in-process' && !transportFactory) {
+        throw new TypeError(
+          `portico: ${definition.name} has a placement but no carrier for it was given`,
+        );
+      }
+      const transport =
+        placement === 'in-process'
+          ? createInProcessTransport(
+              createMicroserviceRuntime(definition, {
+                development,
+                maxDepth: entryConfig.maxDepth,
+              }),
+            )
+          : (transportFactory as TransportFactory)(definition, logger);
+      transports.set(definition.name, transport);
+    } else if (definition.type === 'servletApp') {
+      handlers.set(definition.name, createServletHandler(definition));
+    } else {
+      handlers.set(definition.name, createStaticFilesHandler(definition));
+    }
+  }
+  const cors = entryConfig.cors
+    ? createCorsPolicy(
+        entryConfig.cors,
+        'POST, OPTIONS',
+        ['Content-Type', 'Accept', ...SVC_HEADER_NAMES],
+        ['X-SVC-Request-ID'],
+      )
+    : undefined;
+  const entryPoint = createEntryPoint({
+    config: entryConfig,
+    transports,
+    cors,
+    logger,
+    development,
+  });
+
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  const app = new Koa();
+  app.silent = true;
+  app.on('error', (error: Error) => logger.error({ err: error }, 'unhandled error'));
+  app.use(async (ctx) => {
+    inFlight++;
+    try {
+      const path = ctx.path;
+      const slash = path.indexOf('/', 1);
+      const name = slash < 0 ? path.slice(1) : path.slice(1, slash);
+      const handler = handlers.get(name);
+      if (handler) await handler(ctx, slash < 0 ? '' : path.slice(slash));
+      else await entryPoint(ctx, path.slice(1).split('/'));
+    } finally {
+      if (--inFlight === 0) drained?.();
+    }
+  });
+
+  let server: http.Server | undefined;
+  const limits = { ...HTTP_DEFAULTS, ...config.http };
+  return {
+    app,
+    logger,
+    get server() {
+      return server;
+    },
+    listen(port = config.port ?? DEFAULT_PORT, host = config.host) {
+      server = http.createServer(
+        {
+          requestTimeout: limits.requestTimeoutMs,
+          headersTimeout: limits.headersTimeoutMs,
+          keepAliveTimeout: limits.keepAliveTimeoutMs,
+        },
+        app.callback(),
+      );
+      const listening = server;
+      return new Promise((resolve, reject) => {
+        listening.once('error', reject);
+        listening.listen(port, host, () => {
+          listening.off('error', reject);
+          const bound = (listening.address() as AddressInfo).port;
+          for (const [name, transport] of transports)
+            logger.info(
+              { microservice: name, placement: transport.placement },
+              'microservice ready',
+            );
+          logger.info({ port: bound }, 'main server listening');
+          resolve(bound);
+        });
+      });
+    },
+    async close() {
+      const closing = server
+        ? new Promise<void>((resolve) => server?.close(() => resolve()))
+        : Promise.resolve();
+      server?.closeIdleConnections();
+      if (inFlight > 0) {
+        await Promise.race([
+          new Promise<void>((resolve) => {
+            drained = resolve;
+          }),
+          new Promise<void>((resolve) =>
+            setTimeout(resolve, entryConfig.callTimeoutMs + 1000).unref(),
+          ),
+        ]);
+      }
+      server?.closeAllConnections();
+      await closing;
+      await Promise.all([...transports.values()].map((transport) => transport.close()));
+    },
+  };
+}
+
+function createServletHandler(definition: ServletAppDefinition): Handler {
+  const { app } = definition;
+  if (app instanceof Koa) {
+    const callback = app.callback();
+    return async (ctx, rest) => {
+      ctx.respond = false;
+      ctx.req.url = (rest || '/') + (ctx.querystring ? `?${ctx.querystring}` : '');
+      await callback(ctx.req, ctx.res);
+    };
+  }
+  return async (ctx, rest) => {
+    ctx.path = rest || '/';
+    await app(ctx, async () => {});
+  };
+}

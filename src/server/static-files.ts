@@ -1,0 +1,53 @@
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import type Koa from 'koa';
+import send from 'koa-send';
+import { type StaticFilesDefinition } from '../microservices';
+import { answerPreflight, applyCors, type CorsPolicy, createCorsPolicy } from './cors';
+
+/** Serves one directory under `/{name}/`: files only, no listings, nothing outside the directory. */
+export function createStaticFilesHandler(
+  definition: StaticFilesDefinition,
+): (ctx: Koa.Context, rest: string) => Promise<void> {
+  const root = path.resolve(definition.dir);
+  const cors: CorsPolicy | undefined = definition.cors
+    ? createCorsPolicy(definition.cors === true ? {} : definition.cors, 'GET, HEAD, OPTIONS', [
+        'Content-Type',
+        'Accept',
+      ])
+    : undefined;
+  let realRoot: Promise<string> | undefined;
+
+  return async (ctx, rest) => {
+    if (cors) applyCors(ctx, cors);
+    if (ctx.method === 'OPTIONS') {
+      if (cors) answerPreflight(ctx, cors);
+      else ctx.status = 204;
+      return;
+    }
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.set('Allow', 'GET, HEAD, OPTIONS');
+      ctx.status = 405;
+      return;
+    }
+    if (rest === '') {
+      ctx.redirect(`/${definition.name}/${ctx.querystring ? `?${ctx.querystring}` : ''}`);
+      return;
+    }
+    try {
+      realRoot ??= realpath(root);
+      const sent = await send(ctx, rest, { root, index: 'index.html', hidden: false });
+      const real = await realpath(sent);
+      const base = await realRoot;
+      if (real !== base && !real.startsWith(base + path.sep)) {
+        // A symbolic link that leads out of the directory: answer as if nothing were there.
+        ctx.body = null;
+        ctx.remove('Content-Length');
+        ctx.status = 404;
+      }
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      ctx.status = status && status >= 400 && status < 500 ? 404 : 500;
+    }
+  };
+}

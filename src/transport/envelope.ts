@@ -1,0 +1,56 @@
+import { type ErrorBody } from '../errors';
+
+/** The version of the envelope format; a carrier refuses frames of another version. */
+export const ENVELOPE_VERSION = 1;
+
+/** The two invocation modes. */
+export type ApiId = 'ROA' | 'RMC';
+
+/** What a service method can learn of the call it serves (DESIGN §5). */
+export interface CallContext {
+  readonly requestId: string;
+  readonly sessionId?: string;
+  readonly user?: string;
+  readonly clientApplicationName?: string;
+  /** The `X-SVC-IP` header: the address the caller claims. */
+  readonly ip?: string;
+  /** The address of the socket peer, as the main server saw it. */
+  readonly peerAddress?: string;
+  readonly locale: string;
+  readonly privilegeNames: readonly string[];
+  /** The permission resolver's answer for this call. */
+  readonly privileged: boolean;
+}
+
+/** A call on its way from the main server to a microservice. */
+export interface CallEnvelope {
+  readonly version: typeof ENVELOPE_VERSION;
+  readonly microservice: string;
+  readonly service: string;
+  readonly method: string;
+  readonly apiId: ApiId;
+  readonly sequenceName: string;
+  /** One serialized text per argument: the whole body for ROA, the split array for RMC. */
+  readonly args: readonly string[];
+  readonly context: CallContext;
+  /** Epoch milliseconds after which the call must not start and its answer is no longer awaited. */
+  readonly deadline: number;
+}
+
+/** The answer: the serialized result (`null` for a method that returned nothing), or an error. */
+export type CallReply =
+  | { readonly ok: true; readonly body: string | null }
+  | { readonly ok: false; readonly error: ErrorBody };
+
+/**
+ * Carries envelopes from the main server to one microservice. The in-process carrier hands the
+ * object over; the NATS carrier encodes it and sends it to a queue group of replicas.
+ */
+export interface Transport {
+  /** A short description of where the microservice runs, for the start-up log. */
+  readonly placement: string;
+  /** Delivers a call. Rejects only for carrier failures; service errors come back as replies. */
+  call(envelope: CallEnvelope): Promise<CallReply>;
+  /** Releases the carrier's resources. */
+  close(): Promise<void>;
+}

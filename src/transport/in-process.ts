@@ -1,0 +1,13 @@
+import { type MicroserviceRuntime } from '../runtime/runtime';
+import { type CallEnvelope, type CallReply, type Transport } from './envelope';
+
+/** The embedded placement: the envelope object is handed to a runtime in the same process. */
+export function createInProcessTransport(runtime: MicroserviceRuntime): Transport {
+  return {
+    placement: 'in-process',
+    call(envelope: CallEnvelope): Promise<CallReply> {
+      return runtime.handle(envelope);
+    },
+    close: () => Promise.resolve(),
+  };
+}
