@@ -60,6 +60,8 @@ export interface MainServerConfig {
   readonly http?: Partial<HttpLimits>;
   /** Default `info`; the `LOG_LEVEL` environment variable overrides it in `portico start`. */
   readonly logLevel?: LogLevel;
+  /** Where log lines go. Default standard output. */
+  readonly logStream?: { write(line: string): unknown };
   /** Development mode shows unexpected errors' messages and stacks to callers. Default off. */
   readonly development?: boolean;
 }

@@ -49,7 +49,7 @@ export function createMainServer(
   config: MainServerConfig,
   transportFactory?: TransportFactory,
 ): MainServer {
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.logStream);
   const entryConfig = resolveEntryPointConfig(config);
   const development = config.development ?? false;
   const transports = new Map<string, Transport>();
