@@ -74,7 +74,10 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
     state.format = negotiation.format;
     if (!negotiation.ok) throw negotiation.error;
     const callHeaders = readCallHeaders(headers, negotiation.format, config);
-    const body = await readBodyText(ctx.req, config.maxBodyBytes);
+    const body = await readBodyText(
+      ctx.req,
+      Math.min(config.maxBodyBytes, transport.maxBodyBytes ?? Infinity),
+    );
     const args = splitArguments(body, callHeaders.apiId, negotiation.format);
     const envelope: CallEnvelope = {
       version: ENVELOPE_VERSION,

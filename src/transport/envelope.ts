@@ -49,6 +49,11 @@ export type CallReply =
 export interface Transport {
   /** A short description of where the microservice runs, for the start-up log. */
   readonly placement: string;
+  /**
+   * The largest body this carrier can take with the envelope around it, when it has a limit (NATS
+   * max payload). The entry point answers 413 above the smaller of this and `maxBodyBytes`.
+   */
+  readonly maxBodyBytes?: number;
   /** Delivers a call. Rejects only for carrier failures; service errors come back as replies. */
   call(envelope: CallEnvelope): Promise<CallReply>;
   /** Releases the carrier's resources. */
