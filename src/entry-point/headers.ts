@@ -58,11 +58,10 @@ export function validRequestId(value: string | undefined): string | undefined {
   return value !== undefined && REQUEST_ID.test(value) ? value : undefined;
 }
 
-/** One value of a header; a header sent twice is ambiguous and refused. */
+/** One value of a header. Node joins a custom header sent twice into one `a, b` value. */
 function single(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];
-  if (Array.isArray(value)) throw invalid(name, 'is sent more than once');
-  return value;
+  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 function invalid(name: string, what: string): RemoteError {

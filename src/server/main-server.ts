@@ -137,6 +137,12 @@ export function createMainServer(
           requestTimeout: limits.requestTimeoutMs,
           headersTimeout: limits.headersTimeoutMs,
           keepAliveTimeout: limits.keepAliveTimeoutMs,
+          // Node checks the two timeouts only this often (30 s by default), so slow clients would
+          // outlive them by far: check at a quarter of the shorter one.
+          connectionsCheckingInterval: Math.max(
+            50,
+            Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4,
+          ),
         },
         app.callback(),
       );
