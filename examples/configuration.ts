@@ -1,0 +1,39 @@
+import Koa from 'koa';
+import { type MainServerConfig, nativeApp, servletApp, staticFiles } from 'portico';
+import { CalculatorService } from './calc/calculator.service';
+import { MultiplierService } from './calc/multiplier.service';
+import docs from './docs';
+
+const legacy = new Koa();
+legacy.use((ctx) => {
+  ctx.body = `legacy app saw ${ctx.method} ${ctx.path}`;
+});
+
+/** Every configuration key, at its default but for the resolver, and one microservice of each type. */
+const config: MainServerConfig = {
+  port: 8082,
+  logLevel: 'info', // one JSON line per call: requestId, target, status, ms
+  development: false, // true shows unexpected errors' messages and stacks to callers
+  microservices: [
+    nativeApp({ name: 'calc', services: [MultiplierService, CalculatorService] }),
+    servletApp({ name: 'legacy', app: legacy }), // gets every request under /legacy/
+    staticFiles({ name: 'files', dir: docs.dir, cors: true }), // files only, no listings
+  ],
+  ENTRY_POINTS: {
+    WEB_SERVICE_FACADE_HTTP: {
+      defaultApiId: 'ROA',
+      defaultSequenceName: 'libBParamArrayJsonInOutSequence',
+      maxBodyBytes: 1048576,
+      callTimeoutMs: 30000,
+      cors: { origins: '*', maxAgeSeconds: 600 }, // or a list of origins, or false
+      defaultLocale: 'en',
+      // The default grants nothing; this one makes calls that name `admin` privileged.
+      permissionResolver: ({ privilegeNames }) => privilegeNames.includes('admin'),
+      maxDepth: 64,
+      maxArgs: 256,
+    },
+  },
+  http: { headersTimeoutMs: 10000, requestTimeoutMs: 30000, keepAliveTimeoutMs: 5000 },
+};
+
+export default config;

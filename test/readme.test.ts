@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import configuration from '../examples/configuration';
+import configuration from '../examples/configuration';
+import { calc } from './fixtures/services';
+import { startTestServer, type TestServer } from './support/harness';
+import { send } from './support/http';
+
+/** One `curl` line of the README and the answer written under it. */
+interface Example {
+  readonly line: string;
+  readonly path: string;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+  readonly expected: string;
+}
+
+/** Reads `curl -s -X POST localhost:8082/… -H '…' -d '…'` lines followed by `# answer`. */
+function readmeExamples(): Example[] {
+  const readme = readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+  const lines = readme.split('\n');
+  const examples: Example[] = [];
+  lines.forEach((line, i) => {
+    const call = /^curl -s -X POST localhost:8082(\S+)(.*)$/.exec(line);
+    if (!call) return;
+    const headers: Record<string, string> = {};
+    for (const [, name = '', value = ''] of (call[2] ?? '').matchAll(/-H '([^:]+): ([^']*)'/g))
+      headers[name] = value;
+    const body = /-d '([^']*)'/.exec(call[2] ?? '')?.[1] ?? '';
+    const expected = (lines[i + 1] ?? '').replace(/^# /, '');
+    examples.push({ line, path: call[1] ?? '', headers, body, expected });
+  });
+  return examples;
+}
+
+const examples = readmeExamples();
+
+describe('the README', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ microservices: [calc] });
+  });
+  afterAll(() => server.close());
+
+  it('has a curl example for every sequence in both modes', () => {
+    expect(examples.length).toBeGreaterThanOrEqual(14);
+    for (const sequence of [
+      'libAParamArrayXmlInOutSequence',
+      'libBParamArrayXmlInOutSequence',
+      'libAParamArrayJsonInOutSequence',
+    ]) {
+      const modes = examples
+        .filter((e) => e.headers['X-SVC-Sequence-Name'] === sequence)
+        .map((e) => e.headers['X-SVC-API-ID'] ?? 'ROA');
+      expect(new Set(modes)).toEqual(new Set(['ROA', 'RMC']));
+    }
+  });
+
+  it.each(examples.map((e) => [e.line, e] as const))('%s', async (_, example) => {
+    const answer = await send(server.url, example.path, {
+      headers: example.headers,
+      body: example.body,
+    });
+    expect(answer.text).toBe(example.expected);
+  });
+});
+
+describe('the README configuration example', () => {
+  const readme = readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+  const source = readFileSync(path.join(__dirname, '..', 'examples', 'configuration.ts'), 'utf8');
+
+  it('is examples/configuration.ts, word for word', () => {
+    expect(readme).toContain(`\`\`\`ts\n${source}\`\`\``);
+  });
+
+  it('serves one microservice of each type', async () => {
+    const server = await startTestServer({ ...configuration, logLevel: 'silent' });
+    try {
+      const add = await send(server.url, '/calc/calculator/add', {
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"a":1,"b":2}',
+      });
+      expect(add.text).toBe('{"result":3}');
+      expect((await send(server.url, '/legacy/x', { method: 'GET' })).text).toBe(
+        'legacy app saw GET /x',
+      );
+      expect((await send(server.url, '/files/', { method: 'GET' })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
