@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import configuration from '../examples/configuration';
-import configuration from '../examples/configuration';
 import { calc } from './fixtures/services';
 import { startTestServer, type TestServer } from './support/harness';
 import { send } from './support/http';
