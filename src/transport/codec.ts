@@ -1,0 +1,118 @@
+import { Packr, Unpackr } from 'msgpackr';
+import { CodecError } from './codec-error';
+import { type CallEnvelope, type CallReply, ENVELOPE_VERSION } from './envelope';
+import { readEnvelope, readReply } from './frame-shape';
+
+/**
+ * Frames on the wire: one byte of envelope version, one byte of kind, then one MessagePack value.
+ * The two leading bytes let a reader refuse a frame of another version before parsing anything.
+ */
+const HEADER_BYTES = 2;
+const KIND_CALL = 0x01;
+const KIND_REPLY = 0x02;
+
+export { CodecError, type CodecErrorCode } from './codec-error';
+
+/** The largest frame a decoder takes when the carrier names no smaller limit. */
+export const DEFAULT_MAX_FRAME_BYTES = 64 * 1024 * 1024;
+
+/** Options of the decoders. */
+export interface DecodeOptions {
+  /** Frames longer than this are refused before parsing. Default {@link DEFAULT_MAX_FRAME_BYTES}. */
+  readonly maxBytes?: number;
+  /** The local clock, in epoch milliseconds, that turns the carried budget into a deadline. */
+  readonly now?: number;
+}
+
+// Plain MessagePack maps only: no record extension, so any MessagePack reader can inspect a frame.
+const packr = new Packr({ useRecords: false, variableMapSize: true });
+const unpackr = new Unpackr({ useRecords: false, mapsAsObjects: true, int64AsType: 'number' });
+
+/**
+ * Encodes a call. The deadline travels as the budget left at `now` (milliseconds), so that the
+ * clocks of the two hosts need not agree; the reader adds it to its own clock.
+ */
+export function encodeEnvelope(envelope: CallEnvelope, now: number = Date.now()): Uint8Array {
+  const { context } = envelope;
+  return frame(KIND_CALL, {
+    microservice: envelope.microservice,
+    service: envelope.service,
+    method: envelope.method,
+    apiId: envelope.apiId,
+    sequenceName: envelope.sequenceName,
+    args: envelope.args,
+    context: {
+      requestId: context.requestId,
+      locale: context.locale,
+      privilegeNames: context.privilegeNames,
+      privileged: context.privileged,
+      ...optionalTexts(context),
+    },
+    budgetMs: Math.round(envelope.deadline - now),
+  });
+}
+
+/** Decodes a call frame; throws {@link CodecError} for anything but a well-formed call. */
+export function decodeEnvelope(bytes: Uint8Array, options: DecodeOptions = {}): CallEnvelope {
+  return readEnvelope(open(bytes, KIND_CALL, options), options.now ?? Date.now());
+}
+
+/** Encodes a reply. */
+export function encodeReply(reply: CallReply): Uint8Array {
+  if (reply.ok) return frame(KIND_REPLY, { ok: true, body: reply.body });
+  const { status, code, message } = reply.error;
+  return frame(KIND_REPLY, { ok: false, error: { status, code, message } });
+}
+
+/** Decodes a reply frame; throws {@link CodecError} for anything but a well-formed reply. */
+export function decodeReply(bytes: Uint8Array, options: DecodeOptions = {}): CallReply {
+  return readReply(open(bytes, KIND_REPLY, options));
+}
+
+function optionalTexts(context: CallEnvelope['context']): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const key of ['sessionId', 'user', 'clientApplicationName', 'ip', 'peerAddress'] as const) {
+    const value = context[key];
+    if (value !== undefined) texts[key] = value;
+  }
+  return texts;
+}
+
+function frame(kind: number, value: unknown): Uint8Array {
+  const body = packr.pack(value);
+  const bytes = new Uint8Array(HEADER_BYTES + body.length);
+  bytes[0] = ENVELOPE_VERSION;
+  bytes[1] = kind;
+  bytes.set(body, HEADER_BYTES);
+  return bytes;
+}
+
+function open(bytes: Uint8Array, kind: number, options: DecodeOptions): unknown {
+  if (!(bytes instanceof Uint8Array)) throw new CodecError('MALFORMED_FRAME', 'a frame is bytes');
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_FRAME_BYTES;
+  if (bytes.length > maxBytes) {
+    throw new CodecError(
+      'FRAME_TOO_LARGE',
+      `the frame is ${bytes.length} bytes, more than the limit of ${maxBytes}`,
+    );
+  }
+  if (bytes.length <= HEADER_BYTES) {
+    throw new CodecError('MALFORMED_FRAME', `a frame of ${bytes.length} bytes is too short`);
+  }
+  if (bytes[0] !== ENVELOPE_VERSION) {
+    throw new CodecError(
+      'UNKNOWN_VERSION',
+      `the frame has envelope version ${bytes[0]}; this side reads version ${ENVELOPE_VERSION}`,
+    );
+  }
+  if (bytes[1] !== kind) {
+    const wanted = kind === KIND_CALL ? 'call' : 'reply';
+    throw new CodecError('MALFORMED_FRAME', `expected a ${wanted} frame, got kind ${bytes[1]}`);
+  }
+  try {
+    return unpackr.unpack(bytes.subarray(HEADER_BYTES));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CodecError('MALFORMED_FRAME', `the frame is not valid MessagePack: ${reason}`, error);
+  }
+}
