@@ -45,3 +45,5 @@ export { createMainServer } from './server/main-server';
 export type { ApiId, CallContext, CallEnvelope, CallReply, Transport } from './transport/envelope';
 export { ENVELOPE_VERSION } from './transport/envelope';
 export { createInProcessTransport } from './transport/in-process';
+export type { NatsReplica, NatsReplicaOptions } from './transport/nats-replica';
+export { startReplica } from './transport/replica';

@@ -1,4 +1,4 @@
-import { type CorsOptions, type MicroserviceDefinition } from '../microservices';
+import { type CorsOptions, type MicroserviceDefinition, type Placement } from '../microservices';
 import { type SequenceName } from '../serialization/sequence';
 import { type ApiId } from '../transport/envelope';
 
@@ -56,6 +56,11 @@ export interface MainServerConfig {
   readonly port?: number;
   readonly host?: string;
   readonly microservices: readonly MicroserviceDefinition[];
+  /**
+   * Where every native microservice runs that names no placement of its own. Default
+   * `'in-process'`; `{ nats: { servers: ['nats://127.0.0.1:4222'] } }` sends them all over NATS.
+   */
+  readonly placement?: Placement;
   readonly ENTRY_POINTS?: { readonly WEB_SERVICE_FACADE_HTTP?: Partial<EntryPointConfig> };
   readonly http?: Partial<HttpLimits>;
   /** Default `info`; the `LOG_LEVEL` environment variable overrides it in `portico start`. */

@@ -8,6 +8,7 @@ import { type NativeAppDefinition, type ServletAppDefinition } from '../microser
 import { createMicroserviceRuntime } from '../runtime/runtime';
 import { type Transport } from '../transport/envelope';
 import { createInProcessTransport } from '../transport/in-process';
+import type { NatsCarrier } from '../transport/nats';
 import {
   DEFAULT_PORT,
   HTTP_DEFAULTS,
@@ -33,10 +34,19 @@ export interface MainServer {
   close(): Promise<void>;
 }
 
-/** Something that creates the transport of a native microservice that does not run in-process. */
+/**
+ * Something that creates the transport of a native microservice that does not run in-process, in
+ * place of the built-in NATS carrier (tests use it to stand in for an unreachable carrier).
+ */
 export type TransportFactory = (definition: NativeAppDefinition, logger: Logger) => Transport;
 
 type Handler = (ctx: Koa.Context, rest: string) => Promise<void>;
+
+/** Loads the NATS carrier only when a microservice is placed on NATS, so an embedded server never loads the client. */
+function loadNatsCarrier(logger: Logger): NatsCarrier {
+  const { createNatsCarrier } = require('../transport/nats') as typeof import('../transport/nats');
+  return createNatsCarrier(logger);
+}
 
 /**
  * Creates a main server hosting the given microservices.
@@ -54,6 +64,18 @@ export function createMainServer(
   const development = config.development ?? false;
   const transports = new Map<string, Transport>();
   const handlers = new Map<string, Handler>();
+  let nats: NatsCarrier | undefined;
+  function transportOf(definition: NativeAppDefinition): Transport {
+    const placement = definition.placement ?? config.placement ?? 'in-process';
+    if (placement === 'in-process') {
+      return createInProcessTransport(
+        createMicroserviceRuntime(definition, { development, maxDepth: entryConfig.maxDepth }),
+      );
+    }
+    if (transportFactory) return transportFactory(definition, logger);
+    nats ??= loadNatsCarrier(logger);
+    return nats.transport(definition.name, placement.nats, { maxArgs: entryConfig.maxArgs });
+  }
   for (const definition of config.microservices) {
     if (
       transports.has(definition.name) ||
@@ -66,21 +88,7 @@ export function createMainServer(
       );
     }
     if (definition.type === 'nativeApp') {
-      const placement = definition.placement ?? 'in-process';
-      if (placement !== 'in-process' && !transportFactory) {
-        throw new TypeError(
-          `portico: ${definition.name} has a placement but no carrier for it was given`,
-        );
-      }
-      const transport =
-        placement === 'in-process'
-          ? createInProcessTransport(
-              createMicroserviceRuntime(definition, {
-                development,
-                maxDepth: entryConfig.maxDepth,
-              }),
-            )
-          : (transportFactory as TransportFactory)(definition, logger);
+      const transport = transportOf(definition);
       transports.set(definition.name, transport);
     } else if (definition.type === 'servletApp') {
       handlers.set(definition.name, createServletHandler(definition));
@@ -131,7 +139,8 @@ export function createMainServer(
     get server() {
       return server;
     },
-    listen(port = config.port ?? DEFAULT_PORT, host = config.host) {
+    async listen(port = config.port ?? DEFAULT_PORT, host = config.host) {
+      await Promise.all([...transports.values()].map((transport) => transport.start?.()));
       server = http.createServer(
         {
           requestTimeout: limits.requestTimeoutMs,

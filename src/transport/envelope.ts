@@ -54,6 +54,11 @@ export interface Transport {
    * max payload). The entry point answers 413 above the smaller of this and `maxBodyBytes`.
    */
   readonly maxBodyBytes?: number;
+  /**
+   * Opens the carrier (a NATS connection); the main server awaits it before it listens. Calls
+   * open it on first use when nobody did.
+   */
+  start?(): Promise<void>;
   /** Delivers a call. Rejects only for carrier failures; service errors come back as replies. */
   call(envelope: CallEnvelope): Promise<CallReply>;
   /** Releases the carrier's resources. */

@@ -1,0 +1,158 @@
+import type { Msg } from 'nats';
+import pino, { type Logger } from 'pino';
+import { type NativeAppDefinition } from '../microservices';
+import { createMicroserviceRuntime, type MicroserviceRuntime } from '../runtime/runtime';
+import { CodecError, decodeEnvelope, encodeReply } from './codec';
+import { type CallEnvelope, type CallReply } from './envelope';
+import { createLimiter, type Limiter } from './limiter';
+import { connectNats, type NatsLink, natsSubject } from './nats-connection';
+
+/** Calls one replica runs at once unless told otherwise. */
+export const DEFAULT_CONCURRENCY = 64;
+
+/** Options of {@link startNatsReplica}. */
+export interface NatsReplicaOptions {
+  readonly servers: readonly string[];
+  /** Must match the main server's placement. Default `portico`. */
+  readonly subjectPrefix?: string;
+  /** The microservice name to answer for; default the definition's name. */
+  readonly name?: string;
+  /** Calls run at once; more wait in arrival order. Default {@link DEFAULT_CONCURRENCY}. */
+  readonly concurrency?: number;
+  readonly logger?: Logger;
+  /** Show unexpected errors' messages and stacks to callers. Never in production. */
+  readonly development?: boolean;
+  /** Nesting limit of argument texts. Default 64. */
+  readonly maxDepth?: number;
+  /** How long to keep trying the first connection. Default 10 000 ms. */
+  readonly connectTimeoutMs?: number;
+}
+
+/** A running replica of a microservice: one member of the queue group of its subject. */
+export interface NatsReplica {
+  readonly microservice: string;
+  readonly subject: string;
+  /** Calls received and not answered yet (running or waiting for a slot). */
+  readonly inFlight: number;
+  /** Stops taking calls, answers every call already received, then disconnects. */
+  drain(): Promise<void>;
+  /** Disconnects at once; calls in flight get no answer. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a replica: connects, subscribes to `${prefix}.${name}` in the queue group of the same
+ * name, and serves each call with the microservice runtime, at most `concurrency` at once.
+ */
+export async function startNatsReplica(
+  definition: NativeAppDefinition,
+  options: NatsReplicaOptions,
+): Promise<NatsReplica> {
+  const microservice = options.name ?? definition.name;
+  const subject = natsSubject(options.subjectPrefix, microservice);
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const runtime = createMicroserviceRuntime(
+    { ...definition, name: microservice },
+    { development: options.development ?? false, maxDepth: options.maxDepth ?? 64 },
+  );
+  const limiter = createLimiter(options.concurrency ?? DEFAULT_CONCURRENCY);
+  const link = await connectNats({
+    servers: options.servers,
+    name: `portico replica ${microservice} ${process.pid}`,
+    logger,
+    ...(options.connectTimeoutMs === undefined
+      ? {}
+      : { connectTimeoutMs: options.connectTimeoutMs }),
+  });
+  const serve = createServer({ runtime, link, limiter, logger });
+  const subscription = link.connection.subscribe(subject, {
+    queue: subject,
+    callback: (error, msg) => {
+      if (error) logger.warn({ err: error }, 'subscription error');
+      else serve(msg);
+    },
+  });
+  await link.connection.flush();
+  let draining: Promise<void> | undefined;
+  return {
+    microservice,
+    subject,
+    get inFlight() {
+      return limiter.active + limiter.waiting;
+    },
+    drain() {
+      draining ??= (async () => {
+        await subscription.drain();
+        logger.info({ inFlight: limiter.active + limiter.waiting }, 'stopped taking calls');
+        await limiter.idle();
+        await link.connection.drain();
+      })();
+      return draining;
+    },
+    close: () => link.connection.close(),
+  };
+}
+
+interface ServerParts {
+  readonly runtime: MicroserviceRuntime;
+  readonly link: NatsLink;
+  readonly limiter: Limiter;
+  readonly logger: Logger;
+}
+
+/** The message handler: decode, wait for a slot, run, answer. */
+function createServer(parts: ServerParts): (msg: Msg) => void {
+  const { runtime, link, limiter, logger } = parts;
+
+  function answer(msg: Msg, reply: CallReply, what: string): void {
+    let frame = encodeReply(reply);
+    if (frame.length > link.maxPayload) {
+      frame = encodeReply({
+        ok: false,
+        error: {
+          status: 500,
+          code: 'REPLY_TOO_LARGE',
+          message: `the reply of ${what} is ${frame.length} bytes; NATS carries at most ${link.maxPayload}`,
+        },
+      });
+    }
+    try {
+      msg.respond(frame);
+    } catch (error) {
+      logger.warn({ err: error, target: what }, 'the reply could not be sent');
+    }
+  }
+
+  async function run(msg: Msg, envelope: CallEnvelope): Promise<void> {
+    const started = performance.now();
+    const reply = await runtime.handle(envelope);
+    const what = `${envelope.microservice}/${envelope.service}/${envelope.method}`;
+    answer(msg, reply, what);
+    if (logger.isLevelEnabled('debug')) {
+      const status = reply.ok ? (reply.body === null ? 204 : 200) : reply.error.status;
+      const ms = Math.round((performance.now() - started) * 100) / 100;
+      logger.debug({ requestId: envelope.context.requestId, target: what, status, ms }, 'call');
+    }
+  }
+
+  return (msg) => {
+    if (!msg.reply) {
+      logger.warn({ subject: msg.subject }, 'a message without a reply subject was ignored');
+      return;
+    }
+    let envelope: CallEnvelope;
+    try {
+      envelope = decodeEnvelope(msg.data, { maxBytes: link.maxPayload });
+    } catch (error) {
+      if (!(error instanceof CodecError)) throw error;
+      logger.warn({ err: error }, 'a frame was refused');
+      // The main server sent what this replica cannot read (another version?): a gateway error.
+      const refused = { status: 502, code: error.code, message: error.message };
+      answer(msg, { ok: false, error: refused }, runtime.name);
+      return;
+    }
+    limiter
+      .run(() => run(msg, envelope))
+      .catch((error: unknown) => logger.error({ err: error }, 'a call failed in the replica'));
+  };
+}
