@@ -1,16 +1,20 @@
 import { DEFAULT_PORT, type LogLevel, type MainServerConfig } from '../server/config';
 import { createMainServer, type MainServer } from '../server/main-server';
 import { loadDefaultExport } from './load-module';
+import { runMicroservice } from './microservice-command';
+import { MICROSERVICE_USAGE } from './microservice-options';
 
 const USAGE = `Usage:
   portico start [config]   Start a main server. config is a module whose default export is the
                            server configuration (default: ./portico.config.js).
+${MICROSERVICE_USAGE}
 Environment: PORT overrides the port (default ${DEFAULT_PORT}); LOG_LEVEL the log level.`;
 
 /** Runs the `portico` command line; returns the exit code, or never returns while serving. */
 export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'start') return start(rest[0] ?? 'portico.config.js');
+  if (command === 'microservice') return runMicroservice(rest);
   process.stderr.write(`${USAGE}\n`);
   return command === undefined || command === '--help' || command === '-h' ? 0 : 2;
 }

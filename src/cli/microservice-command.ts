@@ -1,0 +1,108 @@
+import type { Logger } from 'pino';
+import { type NativeAppDefinition } from '../microservices';
+import { type LogLevel } from '../server/config';
+import { createLogger } from '../server/logger';
+import type { NatsReplica } from '../transport/nats-replica';
+import { startReplica } from '../transport/replica';
+import { loadDefaultExport } from './load-module';
+import {
+  MICROSERVICE_USAGE,
+  type MicroserviceOptions,
+  readMicroserviceOptions,
+} from './microservice-options';
+
+/** How long a replica may take to finish its calls after SIGTERM before it gives up. */
+const DRAIN_TIMEOUT_MS = 30_000;
+
+/**
+ * `portico microservice`: runs one replica until SIGTERM or SIGINT, then drains it. Resolves with
+ * the exit code: 0 after a clean drain, 1 when it could not start or drain, 2 for bad arguments.
+ */
+export async function runMicroservice(args: readonly string[]): Promise<number> {
+  let options: MicroserviceOptions;
+  let definition: NativeAppDefinition;
+  try {
+    options = readMicroserviceOptions(args, process.env);
+    definition = loadNativeApp(options.module);
+  } catch (error) {
+    process.stderr.write(
+      `portico microservice: ${messageOf(error)}\nUsage:\n${MICROSERVICE_USAGE}\n`,
+    );
+    return 2;
+  }
+  const logger = createLogger((process.env.LOG_LEVEL as LogLevel | undefined) ?? 'info');
+  let replica: NatsReplica;
+  try {
+    replica = await startReplica(definition, { ...options, logger });
+  } catch (error) {
+    logger.error({ err: error }, 'the replica could not start');
+    process.stderr.write(`portico microservice: ${messageOf(error)}\n`);
+    return 1;
+  }
+  logger.info(
+    {
+      microservice: replica.microservice,
+      subject: replica.subject,
+      queue: replica.subject,
+      servers: options.servers,
+      concurrency: options.concurrency,
+      pid: process.pid,
+    },
+    'replica ready',
+  );
+  return drainOnSignal(replica, logger);
+}
+
+function loadNativeApp(module: string): NativeAppDefinition {
+  let loaded: unknown;
+  try {
+    loaded = loadDefaultExport(module);
+  } catch (error) {
+    throw new Error(`cannot load ${module}: ${messageOf(error)}`);
+  }
+  const definition = loaded as Partial<NativeAppDefinition> | undefined;
+  if (definition?.type !== 'nativeApp') {
+    throw new Error(`the default export of ${module} is not a nativeApp definition`);
+  }
+  return definition as NativeAppDefinition;
+}
+
+function drainOnSignal(replica: NatsReplica, logger: Logger): Promise<number> {
+  return new Promise((resolve) => {
+    let draining = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (draining) {
+        logger.warn({ signal, inFlight: replica.inFlight }, 'second signal: leaving at once');
+        resolve(1);
+        return;
+      }
+      draining = true;
+      logger.info(
+        { signal, inFlight: replica.inFlight },
+        'draining: finishing the calls in flight',
+      );
+      const timer = setTimeout(() => {
+        logger.error({ inFlight: replica.inFlight }, 'drain timed out');
+        resolve(1);
+      }, DRAIN_TIMEOUT_MS);
+      replica.drain().then(
+        () => {
+          clearTimeout(timer);
+          logger.info('drained');
+          resolve(0);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          logger.error({ err: error }, 'drain failed');
+          resolve(1);
+        },
+      );
+    };
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+  });
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
