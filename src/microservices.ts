@@ -10,6 +10,8 @@ export interface NatsPlacement {
   readonly servers: readonly string[];
   /** The subject prefix; replicas of microservice `m` answer on `${prefix}.m`. Default `portico`. */
   readonly subjectPrefix?: string;
+  /** How long the main server keeps trying its first connection before `listen` fails. Default 10 000 ms. */
+  readonly connectTimeoutMs?: number;
 }
 
 /** A microservice whose remotely enabled services are reached through the entry point. */
@@ -23,6 +25,11 @@ export interface NativeAppDefinition {
   /** Skip payload fields that a class does not declare instead of answering 400. */
   readonly ignoreUnknownFields?: boolean;
   readonly placement?: Placement;
+  /**
+   * Most calls of this microservice running at once; one more gets 503 `OVERLOADED`. Default the
+   * entry point's `maxConcurrentCalls` (1024).
+   */
+  readonly maxConcurrentCalls?: number;
 }
 
 /** A microservice that handles every request under `/{name}/` itself; the entry point never applies. */

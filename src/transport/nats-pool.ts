@@ -4,7 +4,7 @@ import { connectNats, type NatsLink } from './nats-connection';
 /** Shares one connection per list of servers among the transports of a main server. */
 export interface NatsPool {
   /** The connection to `servers`, connecting on first use. */
-  acquire(servers: readonly string[]): Promise<NatsLink>;
+  acquire(servers: readonly string[], connectTimeoutMs?: number): Promise<NatsLink>;
   /** Gives a connection back; the last user closes it. */
   release(servers: readonly string[]): Promise<void>;
 }
@@ -18,11 +18,16 @@ interface Entry {
 export function createNatsPool(logger: Logger): NatsPool {
   const entries = new Map<string, Entry>();
   return {
-    acquire(servers) {
+    acquire(servers, connectTimeoutMs) {
       const key = servers.join(',');
       let entry = entries.get(key);
       if (!entry) {
-        const link = connectNats({ servers, name: 'portico main server', logger });
+        const link = connectNats({
+          servers,
+          name: 'portico main server',
+          logger,
+          ...(connectTimeoutMs === undefined ? {} : { connectTimeoutMs }),
+        });
         const created: Entry = { link, users: 0 };
         entry = created;
         entries.set(key, created);

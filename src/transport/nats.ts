@@ -45,7 +45,7 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
   let starting: Promise<NatsLink> | undefined;
 
   function start(): Promise<NatsLink> {
-    starting ??= pool.acquire(placement.servers).then(
+    starting ??= pool.acquire(placement.servers, placement.connectTimeoutMs).then(
       (acquired) => {
         link = acquired;
         return acquired;
