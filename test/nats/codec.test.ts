@@ -1,0 +1,211 @@
+import fc from 'fast-check';
+import { type CallEnvelope, type CallReply, ENVELOPE_VERSION } from 'portico';
+import {
+  CodecError,
+  decodeEnvelope,
+  decodeReply,
+  encodeEnvelope,
+  encodeReply,
+} from '../../src/transport/codec';
+
+const NOW = 1_800_000_000_000;
+
+const optionalText = fc.option(fc.string({ unit: 'binary' }), { nil: undefined });
+
+const arbitraryEnvelope: fc.Arbitrary<CallEnvelope> = fc
+  .record({
+    microservice: fc.string(),
+    service: fc.string(),
+    method: fc.string({ unit: 'binary' }),
+    apiId: fc.constantFrom('ROA' as const, 'RMC' as const),
+    sequenceName: fc.string(),
+    args: fc.array(fc.string({ unit: 'binary' }), { maxLength: 8 }),
+    requestId: fc.string({ minLength: 1 }),
+    locale: fc.string(),
+    privilegeNames: fc.array(fc.string(), { maxLength: 4 }),
+    privileged: fc.boolean(),
+    sessionId: optionalText,
+    user: optionalText,
+    clientApplicationName: optionalText,
+    ip: optionalText,
+    peerAddress: optionalText,
+    budget: fc.integer({ min: -60_000, max: 3_600_000 }),
+  })
+  .map((r) => ({
+    version: ENVELOPE_VERSION,
+    microservice: r.microservice,
+    service: r.service,
+    method: r.method,
+    apiId: r.apiId,
+    sequenceName: r.sequenceName,
+    args: r.args,
+    context: {
+      requestId: r.requestId,
+      locale: r.locale,
+      privilegeNames: r.privilegeNames,
+      privileged: r.privileged,
+      ...defined({
+        sessionId: r.sessionId,
+        user: r.user,
+        clientApplicationName: r.clientApplicationName,
+        ip: r.ip,
+        peerAddress: r.peerAddress,
+      }),
+    },
+    deadline: NOW + r.budget,
+  }));
+
+const arbitraryReply: fc.Arbitrary<CallReply> = fc.oneof(
+  fc.record({ ok: fc.constant(true as const), body: fc.option(fc.string({ unit: 'binary' })) }),
+  fc.record({
+    ok: fc.constant(false as const),
+    error: fc.record({
+      status: fc.integer({ min: 400, max: 599 }),
+      code: fc.string(),
+      message: fc.string({ unit: 'binary' }),
+    }),
+  }),
+);
+
+function defined(values: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string
+  >;
+}
+
+/** Decoding never throws anything but a CodecError. */
+function decodesOrRefuses(decode: () => unknown): void {
+  try {
+    decode();
+  } catch (error) {
+    expect(error).toBeInstanceOf(CodecError);
+  }
+}
+
+describe('encodeEnvelope and decodeEnvelope', () => {
+  it('give back every envelope unchanged', () => {
+    fc.assert(
+      fc.property(arbitraryEnvelope, (envelope) => {
+        expect(decodeEnvelope(encodeEnvelope(envelope, NOW), { now: NOW })).toEqual(envelope);
+      }),
+    );
+  });
+
+  it('carry the budget, not the clock: a reader whose clock is off keeps the time left', () => {
+    fc.assert(
+      fc.property(arbitraryEnvelope, fc.integer({ min: -3_600_000, max: 3_600_000 }), (e, skew) => {
+        const decoded = decodeEnvelope(encodeEnvelope(e, NOW), { now: NOW + skew });
+        expect(decoded.deadline - (NOW + skew)).toBe(e.deadline - NOW);
+      }),
+    );
+  });
+
+  it('refuse random bytes with a CodecError', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 512 }), (bytes) => {
+        decodesOrRefuses(() => decodeEnvelope(bytes));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuse random bytes behind a valid header, and damaged frames, with a CodecError', () => {
+    fc.assert(
+      fc.property(
+        arbitraryEnvelope,
+        fc.uint8Array({ maxLength: 256 }),
+        fc.nat(),
+        fc.nat(255),
+        (envelope, tail, at, value) => {
+          decodesOrRefuses(() => decodeEnvelope(Uint8Array.from([ENVELOPE_VERSION, 1, ...tail])));
+          const frame = encodeEnvelope(envelope, NOW);
+          const damaged = frame.slice();
+          damaged[at % frame.length] = value;
+          decodesOrRefuses(() => decodeEnvelope(damaged));
+          decodesOrRefuses(() => decodeEnvelope(frame.subarray(0, at % frame.length)));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('refuse a frame of an unknown version and say which', () => {
+    const frame = encodeEnvelope(sample(), NOW);
+    frame[0] = 7;
+    expect(() => decodeEnvelope(frame)).toThrow(
+      expect.objectContaining({
+        code: 'UNKNOWN_VERSION',
+        message: 'the frame has envelope version 7; this side reads version 1',
+      }),
+    );
+  });
+
+  it('refuse an oversized frame before parsing it', () => {
+    const frame = encodeEnvelope(sample(), NOW);
+    expect(() => decodeEnvelope(frame, { maxBytes: frame.length - 1 })).toThrow(
+      expect.objectContaining({
+        code: 'FRAME_TOO_LARGE',
+        message: `the frame is ${frame.length} bytes, more than the limit of ${frame.length - 1}`,
+      }),
+    );
+    expect(decodeEnvelope(frame, { maxBytes: frame.length, now: NOW })).toEqual(sample());
+  });
+
+  it('refuse malformed frames with a message that says what is wrong', () => {
+    const frame = encodeEnvelope(sample(), NOW);
+    expect(() => decodeEnvelope(frame.subarray(0, 2))).toThrow('a frame of 2 bytes is too short');
+    expect(() => decodeEnvelope(frame.subarray(0, frame.length - 3))).toThrow(
+      /^the frame is not valid MessagePack/,
+    );
+    expect(() => decodeEnvelope(encodeReply({ ok: true, body: 'x' }))).toThrow(
+      'expected a call frame, got kind 2',
+    );
+    const wrongType = encodeEnvelope({ ...sample(), args: [1 as unknown as string] }, NOW);
+    expect(() => decodeEnvelope(wrongType)).toThrow(
+      expect.objectContaining({
+        code: 'MALFORMED_FRAME',
+        message: 'malformed frame: args must be an array of strings',
+      }),
+    );
+  });
+});
+
+describe('encodeReply and decodeReply', () => {
+  it('give back every reply unchanged', () => {
+    fc.assert(
+      fc.property(arbitraryReply, (reply) => {
+        expect(decodeReply(encodeReply(reply))).toEqual(reply);
+      }),
+    );
+  });
+
+  it('refuse random bytes with a CodecError', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 512 }), (bytes) => {
+        decodesOrRefuses(() => decodeReply(bytes));
+        decodesOrRefuses(() => decodeReply(Uint8Array.from([ENVELOPE_VERSION, 2, ...bytes])));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuse an error status outside 400-599', () => {
+    const frame = encodeReply({ ok: false, error: { status: 200, code: 'X', message: 'm' } });
+    expect(() => decodeReply(frame)).toThrow('error.status must be an integer from 400 to 599');
+  });
+});
+
+function sample(): CallEnvelope {
+  return {
+    version: ENVELOPE_VERSION,
+    microservice: 'calc',
+    service: 'multiplier',
+    method: 'mulOne',
+    apiId: 'RMC',
+    sequenceName: 'libBParamArrayJsonInOutSequence',
+    args: ['2', '3'],
+    context: { requestId: 'r-1', locale: 'en', privilegeNames: ['admin'], privileged: true },
+    deadline: NOW + 30_000,
+  };
+}
