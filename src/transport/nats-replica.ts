@@ -151,6 +151,14 @@ function createServer(parts: ServerParts): (msg: Msg) => void {
       answer(msg, { ok: false, error: refused }, runtime.name);
       return;
     }
+    if (logger.isLevelEnabled('debug')) {
+      const { service, method } = envelope;
+      const waiting = limiter.waiting;
+      logger.debug(
+        { requestId: envelope.context.requestId, service, method, waiting },
+        'call received',
+      );
+    }
     limiter
       .run(() => run(msg, envelope))
       .catch((error: unknown) => logger.error({ err: error }, 'a call failed in the replica'));
