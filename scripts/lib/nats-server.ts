@@ -50,23 +50,15 @@ export function freePort(): Promise<number> {
 export async function startNatsServer(options: NatsServerOptions = {}): Promise<NatsServerProcess> {
   const executable = findNatsServer();
   if (!executable) throw new Error('nats-server is not on PATH');
-  const dir = mkdtempSync(path.join(tmpdir(), 'portico-nats-'));
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const config = path.join(dir, 'nats.conf');
-    writeFileSync(
-      config,
-      `listen: 127.0.0.1:${port}\n${options.maxPayload ? `max_payload: ${options.maxPayload}\n` : ''}`,
-    );
+    const config = `listen: 127.0.0.1:${port}\n${options.maxPayload ? `max_payload: ${options.maxPayload}\n` : ''}`;
     try {
       let child = await launch(executable, config);
       return {
         url: `nats://127.0.0.1:${port}`,
         port,
-        async stop() {
-          await terminate(child);
-          rmSync(dir, { recursive: true, force: true });
-        },
+        stop: () => terminate(child),
         async restart() {
           await terminate(child);
           child = await launch(executable, config);
@@ -79,7 +71,19 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
   }
 }
 
-function launch(executable: string, config: string): Promise<ChildProcess> {
+/** Runs nats-server with `config` and resolves once it is ready; the config file is gone by then. */
+async function launch(executable: string, config: string): Promise<ChildProcess> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portico-nats-'));
+  const file = path.join(dir, 'nats.conf');
+  writeFileSync(file, config);
+  try {
+    return await spawnReady(executable, file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function spawnReady(executable: string, config: string): Promise<ChildProcess> {
   const child = spawn(executable, ['-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
@@ -92,6 +96,7 @@ function launch(executable: string, config: string): Promise<ChildProcess> {
       child.kill('SIGKILL');
       reject(new Error(`${error.message}\n${output}`));
     };
+    const onExit = (code: number | null) => fail(new Error(`nats-server exited with code ${code}`));
     child.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Server is ready')) {
@@ -102,7 +107,6 @@ function launch(executable: string, config: string): Promise<ChildProcess> {
         resolve(child);
       }
     });
-    const onExit = (code: number | null) => fail(new Error(`nats-server exited with code ${code}`));
     child.once('exit', onExit);
     child.once('error', fail);
   });

@@ -1,0 +1,66 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { readMicroserviceOptions } from '../../src/cli/microservice-options';
+import { calcModule } from './fixture-modules';
+
+describe('readMicroserviceOptions', () => {
+  it('reads the module, the NATS URLs, the name and the concurrency', () => {
+    expect(
+      readMicroserviceOptions(
+        ['m.js', '--nats', 'nats://a:1,nats://b:2', '--nats', 'nats://c:3', '--name', 'calc2'],
+        {},
+      ),
+    ).toEqual({
+      module: 'm.js',
+      servers: ['nats://a:1', 'nats://b:2', 'nats://c:3'],
+      name: 'calc2',
+      development: false,
+    });
+    expect(
+      readMicroserviceOptions(['m.js', '--concurrency', '8', '--subject-prefix', 'p'], {
+        NATS_URL: 'nats://env:4222',
+      }),
+    ).toEqual({
+      module: 'm.js',
+      servers: ['nats://env:4222'],
+      concurrency: 8,
+      subjectPrefix: 'p',
+      development: false,
+    });
+  });
+
+  it.each([
+    [[], 'the module of the microservice is missing'],
+    [['m.js'], '--nats <url> is missing (or set NATS_URL)'],
+    [['m.js', '--nats', 'x', '--concurrency', '0'], '--concurrency must be a whole number'],
+    [['m.js', '--nats', 'x', '--concurrency', '2.5'], '--concurrency must be a whole number'],
+    [['m.js', 'n.js', '--nats', 'x'], 'unexpected argument n.js'],
+    [['m.js', '--nats', 'x', '--port', '1'], "Unknown option '--port'"],
+  ])('refuses %j', (args, message) => {
+    expect(() => readMicroserviceOptions(args, {})).toThrow(message);
+  });
+});
+
+describe('portico microservice', () => {
+  const bin = path.resolve(__dirname, '../../bin/portico.js');
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [bin, 'microservice', ...args], { encoding: 'utf8' });
+
+  it('exits 2 with the usage when an argument is wrong', () => {
+    const result = run('--nats', 'nats://127.0.0.1:1');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(
+      'portico microservice: the module of the microservice is missing',
+    );
+    expect(result.stderr).toContain('portico microservice <module> --nats <url>');
+  });
+
+  it('exits 2 when the module is not a nativeApp definition', () => {
+    const config = path.resolve(path.dirname(calcModule()), '../main.js');
+    const result = run(config, '--nats', 'nats://127.0.0.1:1');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(
+      `the default export of ${config} is not a nativeApp definition`,
+    );
+  });
+});
