@@ -45,7 +45,7 @@ export async function runMicroservice(args: readonly string[]): Promise<number> 
       subject: replica.subject,
       queue: replica.subject,
       servers: options.servers,
-      concurrency: options.concurrency,
+      concurrency: replica.concurrency,
       pid: process.pid,
     },
     'replica ready',

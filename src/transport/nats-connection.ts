@@ -37,7 +37,13 @@ export function natsSubject(prefix: string | undefined, microservice: string): s
       `portico: microservice name ${JSON.stringify(microservice)} cannot be a NATS subject token (no spaces, ".", "*" or ">")`,
     );
   }
-  return `${prefix ?? DEFAULT_SUBJECT_PREFIX}.${microservice}`;
+  const chosen = prefix ?? DEFAULT_SUBJECT_PREFIX;
+  if (!/^[^\s.*>]+(\.[^\s.*>]+)*$/.test(chosen)) {
+    throw new TypeError(
+      `portico: subject prefix ${JSON.stringify(chosen)} is not a NATS subject without wildcards`,
+    );
+  }
+  return `${chosen}.${microservice}`;
 }
 
 /**

@@ -32,6 +32,8 @@ export interface NatsReplicaOptions {
 export interface NatsReplica {
   readonly microservice: string;
   readonly subject: string;
+  /** Calls it runs at once. */
+  readonly concurrency: number;
   /** Calls received and not answered yet (running or waiting for a slot). */
   readonly inFlight: number;
   /** Stops taking calls, answers every call already received, then disconnects. */
@@ -55,7 +57,8 @@ export async function startNatsReplica(
     { ...definition, name: microservice },
     { development: options.development ?? false, maxDepth: options.maxDepth ?? 64 },
   );
-  const limiter = createLimiter(options.concurrency ?? DEFAULT_CONCURRENCY);
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const limiter = createLimiter(concurrency);
   const link = await connectNats({
     servers: options.servers,
     name: `portico replica ${microservice} ${process.pid}`,
@@ -77,6 +80,7 @@ export async function startNatsReplica(
   return {
     microservice,
     subject,
+    concurrency,
     get inFlight() {
       return limiter.active + limiter.waiting;
     },

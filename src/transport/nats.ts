@@ -78,7 +78,7 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
     try {
       answer = (await current.connection.request(subject, frame, { timeout })).data;
     } catch (error) {
-      throw carrierError(error, microservice, current.maxPayload);
+      throw carrierError(error, current.maxPayload);
     }
     try {
       return decodeReply(answer, { maxBytes: current.maxPayload });
@@ -127,14 +127,14 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
     return unavailable(`${microservice} is not reachable: NATS is not connected`, error);
   }
 
-  function carrierError(error: unknown, name: string, maxPayload: number): RemoteError {
+  function carrierError(error: unknown, maxPayload: number): RemoteError {
     const code = error instanceof NatsError ? error.code : undefined;
     if (code === ErrorCode.NoResponders) {
-      return unavailable(`no replica of ${name} is running`, error);
+      return unavailable(`no replica of ${microservice} is running`, error);
     }
     if (code === ErrorCode.Timeout) return deadlinePassed();
     if (code === ErrorCode.MaxPayloadExceeded) return tooLarge(undefined, maxPayload);
-    return unavailable(`${name} is not reachable over NATS`, error);
+    return unavailable(`${microservice} is not reachable over NATS`, error);
   }
 }
 

@@ -1,0 +1,16 @@
+import { natsSubject } from '../../src/transport/nats-connection';
+
+describe('natsSubject', () => {
+  it('puts the microservice name under the prefix, portico by default', () => {
+    expect(natsSubject(undefined, 'calc')).toBe('portico.calc');
+    expect(natsSubject('shop.eu', 'calc')).toBe('shop.eu.calc');
+  });
+
+  it.each(['a.b', 'a b', '*', '>', ''])('refuses the microservice name %j', (name) => {
+    expect(() => natsSubject(undefined, name)).toThrow('cannot be a NATS subject token');
+  });
+
+  it.each(['', 'a..b', 'a.*', '>', 'a b', '.a'])('refuses the prefix %j', (prefix) => {
+    expect(() => natsSubject(prefix, 'calc')).toThrow('is not a NATS subject without wildcards');
+  });
+});
