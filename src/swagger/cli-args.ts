@@ -1,0 +1,75 @@
+import { parseArgs } from 'node:util';
+import { type GenerateOptions } from './generate';
+
+/** The usage text of `generate-swagger`. */
+export const USAGE = `Usage: generate-swagger --project tsconfig.json --title T --version V [options]
+
+Reads the @Api classes of a TypeScript project and writes their API description.
+
+  --project <file>       the project's tsconfig.json (default: tsconfig.json)
+  --title <text>         the document's title (required)
+  --version <text>       the API's version (required)
+  --out <file>           where to write it, - for standard output (default: swagger.json)
+  --base-url <url>       where the entry point is (default: where the document is served)
+  --microservice <name>  put every service in this microservice, whatever deploys it
+  --strict               treat every warning as an error
+  --check                write nothing; exit 1 with a diff if --out is not up to date
+  --openapi 3.1          write OpenAPI 3.1 instead of Swagger 2.0
+  --help                 show this text`;
+
+/** The parsed command line. */
+export interface CliOptions extends GenerateOptions {
+  readonly out: string;
+  readonly check: boolean;
+}
+
+function checkedBaseUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new Error(`--base-url must be an http or https URL without query, got ${value}`);
+  }
+  return value;
+}
+
+/** Parses the arguments; `'help'` for --help, and an `Error` with the reason for bad input. */
+export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      project: { type: 'string', default: 'tsconfig.json' },
+      title: { type: 'string' },
+      version: { type: 'string' },
+      out: { type: 'string', default: 'swagger.json' },
+      'base-url': { type: 'string' },
+      microservice: { type: 'string' },
+      strict: { type: 'boolean', default: false },
+      check: { type: 'boolean', default: false },
+      openapi: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) return 'help';
+  if (!values.title || !values.version) throw new Error('--title and --version are required');
+  if (values.openapi !== undefined && values.openapi !== '3.1') {
+    throw new Error(`--openapi takes 3.1, got ${values.openapi}`);
+  }
+  const microservice = values.microservice;
+  if (microservice !== undefined && (microservice === '' || microservice.includes('/'))) {
+    throw new Error('--microservice must be a name without "/"');
+  }
+  const baseUrl = checkedBaseUrl(values['base-url']);
+  return {
+    project: values.project,
+    title: values.title,
+    version: values.version,
+    out: values.out,
+    check: values.check,
+    strict: values.strict,
+    ...(values.openapi === '3.1' ? { openapi: '3.1' as const } : {}),
+    ...(microservice ? { microservice } : {}),
+    ...(baseUrl ? { baseUrl } : {}),
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The plain model that `extract` builds from the TypeScript source and that `build-spec` turns
+ * into a document. Nothing here knows ts-morph, Swagger or OpenAPI.
+ */
+
+/** A place in the source, for diagnostics: a path and a 1-based line. */
+export interface SourceLocation {
+  readonly file: string;
+  readonly line: number;
+}
+
+/** A finding of the generator; warnings become errors under `--strict`. */
+export interface Diagnostic {
+  readonly severity: 'error' | 'warning';
+  readonly message: string;
+  readonly location?: SourceLocation;
+}
+
+/** The JSON types a primitive or enum schema can have. */
+export type PrimitiveType = 'string' | 'number' | 'integer' | 'boolean';
+
+/** Annotations that any schema may carry. */
+export interface SchemaNotes {
+  readonly description?: string;
+  readonly nullable?: boolean;
+  readonly readOnly?: boolean;
+  /** The XML element name (libA alias, or the libA name of a primitive). */
+  readonly xmlName?: string;
+}
+
+/** A property of an object schema. */
+export interface PropertyModel {
+  readonly name: string;
+  readonly schema: SchemaModel;
+  readonly required: boolean;
+}
+
+/** A type, described independently of the document dialect. */
+export type SchemaModel = SchemaNotes &
+  (
+    | { readonly kind: 'primitive'; readonly type: PrimitiveType; readonly format?: string }
+    | {
+        readonly kind: 'enum';
+        readonly type: PrimitiveType;
+        readonly values: readonly (string | number | boolean)[];
+      }
+    | { readonly kind: 'ref'; readonly name: string }
+    | { readonly kind: 'array'; readonly items: SchemaModel }
+    | {
+        readonly kind: 'tuple';
+        readonly items: readonly SchemaModel[];
+        readonly minItems: number;
+        readonly rest?: SchemaModel;
+      }
+    | {
+        readonly kind: 'object';
+        readonly properties: readonly PropertyModel[];
+        readonly additional?: SchemaModel;
+      }
+    | { readonly kind: 'union'; readonly members: readonly SchemaModel[] }
+    | { readonly kind: 'intersection'; readonly members: readonly SchemaModel[] }
+    | { readonly kind: 'unsupported'; readonly typeText: string }
+  );
+
+/** A schema with a name of its own: one per declaration (or generic instantiation). */
+export interface NamedSchema {
+  readonly name: string;
+  readonly schema: SchemaModel;
+}
+
+/** One `POST /{microservice}/{service}/{method}` operation. */
+export interface OperationModel {
+  readonly microservice: string;
+  readonly service: string;
+  readonly method: string;
+  readonly tag: string;
+  /** The `@ApiOperation` text. */
+  readonly summary: string;
+  /** The method's JSDoc text. */
+  readonly description?: string;
+  readonly deprecated?: boolean;
+  readonly body: {
+    readonly name: string;
+    readonly required: boolean;
+    readonly description?: string;
+    readonly schema: SchemaModel;
+  };
+  /** `'void'` when the method answers 204 with no body. */
+  readonly result: SchemaModel | 'void';
+  readonly resultDescription?: string;
+}
+
+/** A group of operations: one per service. */
+export interface TagModel {
+  readonly name: string;
+  readonly description?: string;
+}
+
+/** Everything the document is built from. */
+export interface ApiModel {
+  readonly operations: readonly OperationModel[];
+  readonly tags: readonly TagModel[];
+  readonly schemas: readonly NamedSchema[];
+}
