@@ -1,0 +1,163 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { main } from '../../src/swagger/cli';
+import { findSpecProblem } from '../../src/swagger/validate-spec';
+import { captureIo, fixtureProject, ROOT } from './support';
+
+const BASE = ['--title', 'Fixture', '--version', '1.0.0'];
+
+describe('generate-swagger command', () => {
+  let dir: string;
+  let out: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'generate-swagger-'));
+    out = path.join(dir, 'api', 'swagger.json');
+  });
+
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function run(...args: string[]) {
+    const io = captureIo();
+    const code = await main(args, io);
+    return { code, out: io.out(), err: io.err() };
+  }
+
+  it('writes the document, and --check passes on it until the file changes', async () => {
+    const minimal = [
+      '--project',
+      fixtureProject('minimal'),
+      ...BASE,
+      '--microservice',
+      'm',
+      '--out',
+      out,
+    ];
+    expect((await run(...minimal)).code).toBe(0);
+    const written = readFileSync(out, 'utf8');
+    expect(JSON.parse(written).paths).toHaveProperty(['/m/greeter/greet']);
+
+    const upToDate = await run(...minimal, '--check');
+    expect(upToDate).toMatchObject({ code: 0, err: expect.stringContaining('is up to date') });
+
+    writeFileSync(out, written.replace('"Greets someone"', '"Greets anyone"'));
+    const stale = await run(...minimal, '--check');
+    expect(stale.code).toBe(1);
+    expect(stale.err).toContain('differs from the source');
+    expect(stale.err).toMatch(
+      /^@@ line \d+ @@\n- +"summary": "Greets anyone",\n\+ +"summary": "Greets someone",$/m,
+    );
+    expect(readFileSync(out, 'utf8')).toContain('Greets anyone');
+  });
+
+  it('fails --check when the file does not exist', async () => {
+    const missing = await run(
+      '--project',
+      fixtureProject('minimal'),
+      ...BASE,
+      '--out',
+      out,
+      '--check',
+    );
+    expect(missing).toMatchObject({ code: 1, err: expect.stringContaining('does not exist') });
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('writes despite warnings, but fails and writes nothing under --strict', async () => {
+    const args = ['--project', fixtureProject('diagnostics'), ...BASE, '--microservice', 'm'];
+    const lenient = await run(...args, '--out', out);
+    expect(lenient.code).toBe(0);
+    expect(lenient.err).toMatch(/diagnostics\/service\.ts:15: warning: odd\.pair/);
+    rmSync(out);
+    const strict = await run(...args, '--out', out, '--strict');
+    expect(strict.code).toBe(1);
+    expect(strict.err).toMatch(/diagnostics\/service\.ts:15: error: odd\.pair/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('fails on a name clash', async () => {
+    const clash = await run(
+      '--project',
+      fixtureProject('name-clash'),
+      ...BASE,
+      '--microservice',
+      'm',
+      '--out',
+      out,
+    );
+    expect(clash).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('two declarations are named User'),
+    });
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('refuses to write a document that does not validate', async () => {
+    // A microservice name in braces is a path template without a parameter: invalid Swagger.
+    const args = [
+      '--project',
+      fixtureProject('minimal'),
+      ...BASE,
+      '--microservice',
+      '{x}',
+      '--out',
+      out,
+    ];
+    const invalid = await run(...args);
+    expect(invalid.code).toBe(1);
+    expect(invalid.err).toContain('the document is not valid Swagger 2.0');
+    expect(invalid.err).toContain('missing path parameter(s) for {x}');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('writes validated OpenAPI 3.1 with --openapi 3.1, and honours --base-url', async () => {
+    const args = [
+      '--project',
+      fixtureProject('minimal'),
+      ...BASE,
+      '--openapi',
+      '3.1',
+      '--out',
+      '-',
+    ];
+    const result = await run(...args, '--base-url', 'https://api.example.com/v1');
+    expect(result.code).toBe(0);
+    const doc = JSON.parse(result.out);
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: 'https://api.example.com/v1' }]);
+    await expect(findSpecProblem(doc)).resolves.toBeUndefined();
+  });
+
+  it.each([
+    [['--version', '1'], '--title and --version are required'],
+    [[...BASE, '--openapi', '3.0'], '--openapi takes 3.1'],
+    [[...BASE, '--base-url', 'ftp://x'], '--base-url must be an http or https URL'],
+    [[...BASE, '--unknown'], "Unknown option '--unknown'"],
+  ])('exits 2 on bad usage: %j', async (args, message) => {
+    const result = await run(...args);
+    expect(result).toMatchObject({ code: 2, err: expect.stringContaining(message) });
+    expect(result.err).toContain('Usage: generate-swagger');
+  });
+
+  it('runs as the installed bin', async () => {
+    const bin = path.join(ROOT, 'bin/generate-swagger.js');
+    if (!existsSync(path.join(ROOT, 'dist/src/swagger/cli.js'))) {
+      throw new Error('dist/ is missing: run `npm run build` before this test');
+    }
+    const args = [
+      '--project',
+      fixtureProject('minimal'),
+      ...BASE,
+      '--microservice',
+      'm',
+      '--out',
+      out,
+    ];
+    const { stderr } = await promisify(execFile)(process.execPath, [bin, ...args]);
+    expect(stderr).toContain(`wrote ${out} (1 operation)`);
+    expect(JSON.parse(readFileSync(out, 'utf8')).swagger).toBe('2.0');
+  });
+});

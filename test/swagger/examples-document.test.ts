@@ -1,0 +1,155 @@
+import calc from '../../examples/calc';
+import { findClassMeta } from '../../src/decorators/metadata';
+import { SVC_HEADER_NAMES } from '../../src/entry-point/headers';
+import { SEQUENCE_NAMES } from '../../src/serialization/sequence';
+import { type Generation, generateDocument } from '../../src/swagger/generate';
+import { startTestServer } from '../support/harness';
+import { EXAMPLES_PROJECT } from './support';
+
+type Json = Record<string, any>;
+
+function generateExamples(options: { microservice?: string; openapi?: '3.1' } = {}) {
+  return generateDocument({
+    project: EXAMPLES_PROJECT,
+    title: 'Examples',
+    version: '1',
+    ...options,
+  });
+}
+
+/** The paths of the single-parameter `@ApiOperation` methods that the runtime registered. */
+function runtimeRoaPaths(): string[] {
+  return calc.services.flatMap((service) => {
+    const ctor = typeof service === 'function' ? service : service.constructor;
+    const meta = findClassMeta(ctor);
+    return [...(meta?.methods.values() ?? [])]
+      .filter((m) => m.description !== undefined && m.params.length === 1)
+      .map((m) => `/${calc.name}/${meta?.service?.name}/${m.name}`);
+  });
+}
+
+/** True when every object in `value` lists its keys in sorted order. */
+function keysSorted(value: unknown): boolean {
+  if (Array.isArray(value)) return value.every(keysSorted);
+  if (value === null || typeof value !== 'object') return true;
+  const keys = Object.keys(value);
+  return keys.join('\n') === [...keys].sort().join('\n') && Object.values(value).every(keysSorted);
+}
+
+describe('generate-swagger on the examples', () => {
+  let generation: Generation;
+  let doc: Json;
+
+  beforeAll(async () => {
+    generation = await generateExamples();
+    doc = generation.document as Json;
+  });
+
+  it('gives a valid Swagger 2.0 document with no diagnostics', () => {
+    expect(generation.diagnostics).toEqual([]);
+    expect(generation.invalid).toBeUndefined();
+    expect(doc.swagger).toBe('2.0');
+  });
+
+  it('has exactly the paths of the single-parameter @ApiOperation methods registered at runtime', () => {
+    const runtime = runtimeRoaPaths();
+    expect(runtime).toHaveLength(6);
+    expect(Object.keys(doc.paths).sort()).toEqual(runtime.sort());
+  });
+
+  it('takes the microservice name from the deploying code, and --microservice overrides it', async () => {
+    expect(Object.keys(doc.paths).every((p) => p.startsWith('/calc/'))).toBe(true);
+    const other = await generateExamples({ microservice: 'maths' });
+    expect(Object.keys(other.document.paths as Json).sort()).toEqual(
+      Object.keys(doc.paths)
+        .map((p) => p.replace('/calc/', '/maths/'))
+        .sort(),
+    );
+  });
+
+  it('gives each operation a POST, a unique operationId and its service as the one tag', () => {
+    const items = Object.values<Json>(doc.paths);
+    expect(items.every((item) => Object.keys(item).join() === 'post')).toBe(true);
+    const ids = items.map((item) => item.post.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/calc/calculator/add'].post).toMatchObject({
+      operationId: 'calc.calculator.add',
+      tags: ['calculator'],
+      summary: 'Adds b to a',
+    });
+    expect(doc.tags.map((t: Json) => t.name)).toEqual(['calculator', 'multiplier']);
+  });
+
+  it('describes bodies and results, with libA aliases as XML names and integers as integers', () => {
+    const mulThree = doc.paths['/calc/multiplier/mulThree'].post;
+    expect(mulThree.parameters[0]).toEqual({
+      in: 'body',
+      name: 'input',
+      required: true,
+      schema: { $ref: '#/definitions/MulInput' },
+    });
+    expect(mulThree.responses['200'].schema).toEqual({ type: 'integer', xml: { name: 'int' } });
+    expect(doc.definitions.MulInput).toMatchObject({
+      xml: { name: 'mulInput' },
+      properties: { a: { type: 'integer', description: 'The first factor.' } },
+      required: ['a', 'b'],
+    });
+    expect(doc.definitions.MulOutput.xml).toEqual({ name: 'mulOutput' });
+  });
+
+  it('lists the X-SVC-* headers, with ROA and the four sequence names as enums', () => {
+    const refs = doc.paths['/calc/calculator/add'].post.parameters.slice(1);
+    expect(refs).toEqual(SVC_HEADER_NAMES.map((name) => ({ $ref: `#/parameters/${name}` })));
+    expect(doc.parameters['X-SVC-API-ID']).toMatchObject({ in: 'header', enum: ['ROA'] });
+    expect(doc.parameters['X-SVC-Sequence-Name'].enum).toEqual([...SEQUENCE_NAMES]);
+    expect(doc.consumes).toEqual(['application/json', 'application/xml']);
+    expect(doc.produces).toEqual(['application/json', 'application/xml']);
+  });
+
+  it('answers every error status with the error envelope', () => {
+    const responses = doc.paths['/calc/calculator/div'].post.responses;
+    const statuses = ['400', '403', '404', '406', '413', '415', '500', '503', '504'];
+    expect(Object.keys(responses).sort()).toEqual(['200', ...statuses]);
+    for (const status of statuses) {
+      const shared = doc.responses[responses[status].$ref.replace('#/responses/', '')];
+      expect(shared.schema).toEqual({ $ref: '#/definitions/ErrorEnvelope' });
+    }
+  });
+
+  it('describes the error envelope that the entry point really sends', async () => {
+    const server = await startTestServer({ microservices: [calc] });
+    try {
+      const answer = await server.http
+        .post('/calc/calculator/nope')
+        .set('Content-Type', 'application/json')
+        .send('{}');
+      expect(answer.status).toBe(404);
+      const envelope = doc.definitions.ErrorEnvelope;
+      const detail = doc.definitions.ErrorDetail;
+      expect(Object.keys(answer.body)).toEqual(envelope.required);
+      expect(Object.keys(answer.body.error).sort()).toEqual([...detail.required].sort());
+      for (const [key, schema] of Object.entries<Json>(detail.properties)) {
+        expect(typeof answer.body.error[key]).toBe(schema.type === 'integer' ? 'number' : 'string');
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('is stable: keys sorted, and a second run gives identical bytes', async () => {
+    expect(keysSorted(JSON.parse(generation.text))).toBe(true);
+    expect((await generateExamples()).text).toBe(generation.text);
+  });
+
+  it('gives the same operations as valid OpenAPI 3.1', async () => {
+    const openapi = await generateExamples({ openapi: '3.1' });
+    expect(openapi.invalid).toBeUndefined();
+    const paths = openapi.document.paths as Json;
+    expect(Object.keys(paths)).toEqual(Object.keys(doc.paths));
+    expect(
+      paths['/calc/calculator/add'].post.requestBody.content['application/xml'].schema,
+    ).toEqual({
+      $ref: '#/components/schemas/OperationInput',
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { type CliIo } from '../../src/swagger/cli';
+import {
+  type GenerateOptions,
+  type Generation,
+  generateDocument,
+} from '../../src/swagger/generate';
+
+/** The repository's root directory. */
+export const ROOT = path.resolve(__dirname, '../..');
+
+/** The tsconfig of a fixture project under test/swagger/fixtures. */
+export function fixtureProject(name: string): string {
+  return path.join(__dirname, 'fixtures', name, 'tsconfig.json');
+}
+
+/** The project that `npm run generate-swagger` describes: the examples. */
+export const EXAMPLES_PROJECT = path.join(ROOT, 'examples/docs/tsconfig.swagger.json');
+
+/** Generates the document of a fixture project (Swagger 2.0 unless told otherwise). */
+export function generateFixture(
+  name: string,
+  options: Partial<GenerateOptions> = {},
+): Promise<Generation> {
+  return generateDocument({
+    project: fixtureProject(name),
+    title: 'Fixture',
+    version: '1.0.0',
+    ...options,
+  });
+}
+
+/** Standard output and error of an in-process run of the command, as text. */
+export function captureIo(): CliIo & { out(): string; err(): string } {
+  let out = '';
+  let err = '';
+  return {
+    stdout: { write: (text: string) => (out += text) },
+    stderr: { write: (text: string) => (err += text) },
+    out: () => out,
+    err: () => err,
+  };
+}

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { generateFixture } from './support';
+
+type Json = Record<string, any>;
+
+function fixtureFile(...parts: string[]): string {
+  return path.join(__dirname, 'fixtures', ...parts);
+}
+
+describe('generate-swagger decorator recognition', () => {
+  it('follows renamed imports, namespace imports and relative imports of the source', async () => {
+    const { document, diagnostics } = await generateFixture('renamed');
+    expect(diagnostics).toEqual([]);
+    // The microservice name comes from a renamed nativeApp whose name is a constant.
+    expect(Object.keys(document.paths as Json)).toEqual([
+      '/social/farewell/bye',
+      '/social/greeter/greet',
+    ]);
+    expect((document.paths as Json)['/social/greeter/greet'].post.summary).toBe('Greets someone');
+  });
+
+  it('ignores same-named decorators and nativeApp of another package', async () => {
+    const { document, diagnostics } = await generateFixture('other-package');
+    expect(diagnostics).toEqual([]);
+    expect(Object.keys(document.paths as Json)).toEqual(['/ours/real/ping']);
+    expect((document.tags as Json[]).map((t) => t.name)).toEqual(['real']);
+  });
+});
+
+describe('generate-swagger diagnostics', () => {
+  it('reports two declarations with one name, with both file paths', async () => {
+    const { diagnostics } = await generateFixture('name-clash', { microservice: 'm' });
+    expect(diagnostics).toHaveLength(1);
+    const [clash] = diagnostics;
+    expect(clash?.severity).toBe('error');
+    expect(clash?.message).toContain('two declarations are named User');
+    expect(clash?.message).toContain(path.join('name-clash', 'billing', 'user.ts:2'));
+    expect(clash?.message).toContain(path.join('name-clash', 'crm', 'user.ts:2'));
+    expect(clash?.location).toEqual({ file: fixtureFile('name-clash', 'crm', 'user.ts'), line: 2 });
+  });
+
+  it('warns, with file and line, about other parameter counts and unsupported types', async () => {
+    const { diagnostics, document, invalid } = await generateFixture('diagnostics', {
+      microservice: 'm',
+    });
+    const file = fixtureFile('diagnostics', 'service.ts');
+    const found = diagnostics.map((d) => [
+      d.severity,
+      d.location?.file,
+      d.location?.line,
+      d.message,
+    ]);
+    expect(found).toEqual([
+      [
+        'warning',
+        file,
+        15,
+        expect.stringContaining('odd.pair has @ApiOperation but takes 2 parameters'),
+      ],
+      [
+        'warning',
+        file,
+        20,
+        expect.stringContaining('odd.none has @ApiOperation but takes 0 parameters'),
+      ],
+      ['warning', file, 5, expect.stringContaining('Odd.big has type `bigint`')],
+      ['warning', file, 6, expect.stringContaining('Odd.lookup has type `Map<string, number>`')],
+      ['warning', file, 7, expect.stringContaining('Odd.callback has type `() => void`')],
+      ['warning', file, 8, expect.stringContaining('Odd.anything has type `unknown`')],
+    ]);
+    expect(invalid).toBeUndefined();
+    expect(Object.keys(document.paths as Json)).toEqual(['/m/odd/odd']);
+    // Never a silent {}: the schema says what it could not describe.
+    expect((document.definitions as Json).Odd.properties.big).toEqual({
+      'x-unsupported-type': 'bigint',
+    });
+  });
+
+  it('turns every warning into an error under --strict', async () => {
+    const { diagnostics } = await generateFixture('diagnostics', {
+      microservice: 'm',
+      strict: true,
+    });
+    expect(diagnostics).toHaveLength(6);
+    expect(diagnostics.every((d) => d.severity === 'error')).toBe(true);
+  });
+
+  it('warns about an @Api class that no nativeApp deploys', async () => {
+    const { diagnostics, document } = await generateFixture('diagnostics');
+    expect(diagnostics.map((d) => d.message)).toContain(
+      'no nativeApp in the project deploys OddService; it is left out (give --microservice)',
+    );
+    expect(document.paths).toEqual({});
+  });
+});
