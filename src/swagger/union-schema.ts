@@ -21,9 +21,8 @@ export function unionSchema(converter: Converter, type: ts.UnionType, site: Site
   const isMissing = (t: ts.Type) => (t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) !== 0;
   const nullable = members.some(isNull);
   const present = members.filter((t) => !isNull(t) && !isMissing(t));
-  const literals = present.filter(
-    (t) => !(t.flags & ts.TypeFlags.EnumLiteral) && literalOf(t, checker) !== undefined,
-  );
+  // Members of an enum the union does not take whole (`Level.Low | Level.High`) join as literals.
+  const literals = present.filter((t) => literalOf(t, checker) !== undefined);
   const values = literals.map((t) => literalOf(t, checker)!);
   const booleans = values.includes(true) && values.includes(false);
   const schemas: SchemaModel[] = [
