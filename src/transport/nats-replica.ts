@@ -1,11 +1,9 @@
-import type { Msg } from 'nats';
 import pino, { type Logger } from 'pino';
 import { type NativeAppDefinition } from '../microservices';
-import { createMicroserviceRuntime, type MicroserviceRuntime } from '../runtime/runtime';
-import { CodecError, decodeEnvelope, encodeReply } from './codec';
-import { type CallEnvelope, type CallReply } from './envelope';
-import { createLimiter, type Limiter } from './limiter';
-import { connectNats, type NatsLink, natsSubject } from './nats-connection';
+import { createMicroserviceRuntime } from '../runtime/runtime';
+import { createLimiter } from './limiter';
+import { connectNats, natsSubject } from './nats-connection';
+import { createCallHandler } from './replica-handler';
 
 /** Calls one replica runs at once unless told otherwise. */
 export const DEFAULT_CONCURRENCY = 64;
@@ -67,7 +65,7 @@ export async function startNatsReplica(
       ? {}
       : { connectTimeoutMs: options.connectTimeoutMs }),
   });
-  const serve = createServer({ runtime, link, limiter, logger });
+  const serve = createCallHandler({ runtime, link, limiter, logger });
   const subscription = link.connection.subscribe(subject, {
     queue: subject,
     callback: (error, msg) => {
@@ -94,77 +92,5 @@ export async function startNatsReplica(
       return draining;
     },
     close: () => link.connection.close(),
-  };
-}
-
-interface ServerParts {
-  readonly runtime: MicroserviceRuntime;
-  readonly link: NatsLink;
-  readonly limiter: Limiter;
-  readonly logger: Logger;
-}
-
-/** The message handler: decode, wait for a slot, run, answer. */
-function createServer(parts: ServerParts): (msg: Msg) => void {
-  const { runtime, link, limiter, logger } = parts;
-
-  function answer(msg: Msg, reply: CallReply, what: string): void {
-    let frame = encodeReply(reply);
-    if (frame.length > link.maxPayload) {
-      frame = encodeReply({
-        ok: false,
-        error: {
-          status: 500,
-          code: 'REPLY_TOO_LARGE',
-          message: `the reply of ${what} is ${frame.length} bytes; NATS carries at most ${link.maxPayload}`,
-        },
-      });
-    }
-    try {
-      msg.respond(frame);
-    } catch (error) {
-      logger.warn({ err: error, target: what }, 'the reply could not be sent');
-    }
-  }
-
-  async function run(msg: Msg, envelope: CallEnvelope): Promise<void> {
-    const started = performance.now();
-    const reply = await runtime.handle(envelope);
-    const what = `${envelope.microservice}/${envelope.service}/${envelope.method}`;
-    answer(msg, reply, what);
-    if (logger.isLevelEnabled('debug')) {
-      const status = reply.ok ? (reply.body === null ? 204 : 200) : reply.error.status;
-      const ms = Math.round((performance.now() - started) * 100) / 100;
-      logger.debug({ requestId: envelope.context.requestId, target: what, status, ms }, 'call');
-    }
-  }
-
-  return (msg) => {
-    if (!msg.reply) {
-      logger.warn({ subject: msg.subject }, 'a message without a reply subject was ignored');
-      return;
-    }
-    let envelope: CallEnvelope;
-    try {
-      envelope = decodeEnvelope(msg.data, { maxBytes: link.maxPayload });
-    } catch (error) {
-      if (!(error instanceof CodecError)) throw error;
-      logger.warn({ err: error }, 'a frame was refused');
-      // The main server sent what this replica cannot read (another version?): a gateway error.
-      const refused = { status: 502, code: error.code, message: error.message };
-      answer(msg, { ok: false, error: refused }, runtime.name);
-      return;
-    }
-    if (logger.isLevelEnabled('debug')) {
-      const { service, method } = envelope;
-      const waiting = limiter.waiting;
-      logger.debug(
-        { requestId: envelope.context.requestId, service, method, waiting },
-        'call received',
-      );
-    }
-    limiter
-      .run(() => run(msg, envelope))
-      .catch((error: unknown) => logger.error({ err: error }, 'a call failed in the replica'));
   };
 }
