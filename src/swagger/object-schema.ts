@@ -35,8 +35,17 @@ function isDataProperty(symbol: ts.Symbol): boolean {
   return (ts.getCombinedModifierFlags(declaration as ts.Declaration) & SKIPPED_MODIFIERS) === 0;
 }
 
+// The compiler's CheckFlags.Readonly: a property made readonly by a mapped type (`Readonly<T>`).
+const CHECK_FLAGS_READONLY = 8;
+
+/** Readonly as the compiler sees it: declared so, made so by a mapped type, or a lone getter. */
 function isReadonly(symbol: ts.Symbol): boolean {
   if (symbol.flags & ts.SymbolFlags.GetAccessor && !(symbol.flags & ts.SymbolFlags.SetAccessor)) {
+    return true;
+  }
+  // `links.checkFlags` of transient symbols is not exported by the compiler API.
+  const links = (symbol as { links?: { checkFlags?: number } }).links;
+  if (symbol.flags & ts.SymbolFlags.Transient && (links?.checkFlags ?? 0) & CHECK_FLAGS_READONLY) {
     return true;
   }
   const declaration = symbol.valueDeclaration;
