@@ -53,9 +53,9 @@ export function natsSubject(prefix: string | undefined, microservice: string): s
 export async function connectNats(options: NatsConnectOptions): Promise<NatsLink> {
   const connection = await connectWithRetry(options);
   let connected = true;
-  void watchStatus(connection, options.logger, (up) => {
+  watchStatus(connection, options.logger, (up) => {
     connected = up;
-  });
+  }).catch((error: unknown) => options.logger.warn({ err: error }, 'NATS status watch ended'));
   return {
     connection,
     get connected() {
