@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { generateFixture } from './support';
+import { generateFixture, ROOT } from './support';
 
 type Json = Record<string, any>;
 
@@ -17,6 +18,20 @@ describe('generate-swagger decorator recognition', () => {
       '/social/greeter/greet',
     ]);
     expect((document.paths as Json)['/social/greeter/greet'].post.summary).toBe('Greets someone');
+  });
+
+  it('recognises the declarations of the built package, as a dependent project sees them', async () => {
+    if (!existsSync(path.join(ROOT, 'dist/src/index.d.ts'))) {
+      throw new Error('dist/ is missing: run `npm run build` before this test');
+    }
+    const { document, diagnostics } = await generateFixture('from-dist');
+    expect(diagnostics).toEqual([]);
+    const post = (document.paths as Json)['/built/counter/count'].post;
+    expect(post.responses['200'].schema).toEqual({ type: 'integer', xml: { name: 'int' } });
+    expect((document.definitions as Json).Count).toMatchObject({
+      xml: { name: 'count' },
+      properties: { n: { type: 'integer' } },
+    });
   });
 
   it('ignores same-named decorators and nativeApp of another package', async () => {
