@@ -54,6 +54,10 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
     requestId: string,
     state: { format: Format },
   ) {
+    const headers = ctx.req.headers;
+    // The family follows from the headers alone, so that the 405 and 404 are in it too.
+    const negotiation = negotiate(headers['content-type'], headers.accept);
+    state.format = negotiation.format;
     const method = ctx.method;
     if (method !== 'POST' && method !== 'OPTIONS') {
       ctx.set('Allow', 'POST, OPTIONS');
@@ -69,9 +73,6 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
       else ctx.status = 204;
       return;
     }
-    const headers = ctx.req.headers;
-    const negotiation = negotiate(headers['content-type'], headers.accept);
-    state.format = negotiation.format;
     if (!negotiation.ok) throw negotiation.error;
     const callHeaders = readCallHeaders(headers, negotiation.format, config);
     const body = await readBodyText(
