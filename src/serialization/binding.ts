@@ -55,6 +55,19 @@ export function intFromText(text: string, path: string, type: TypeRef): number {
   return value;
 }
 
+/** Converts decimal number text, refusing values beyond the range of a double (`1e400`). */
+export function numberFromText(text: string, path: string, type: TypeRef): number {
+  return finiteNumber(Number(text), text, path, type);
+}
+
+/** Refuses a number that overflowed to infinity; a declared number field holds finite values. */
+export function finiteNumber(value: number, given: unknown, path: string, type: TypeRef): number {
+  if (!Number.isFinite(value)) {
+    mismatch(path, type, `${describeValue(given)} (beyond the range of a number)`);
+  }
+  return value;
+}
+
 /** Converts ISO-8601 date text. */
 export function dateFromText(text: string, path: string, type: TypeRef): Date {
   const date = ISO_DATE.test(text) ? new Date(text) : undefined;

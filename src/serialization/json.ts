@@ -5,11 +5,13 @@ import {
   checkRequired,
   dateFromText,
   describeValue,
+  finiteNumber,
   INT_TEXT,
   intFromText,
   joinPath,
   mismatch,
   NUMBER_TEXT,
+  numberFromText,
   unknownField,
 } from './binding';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
@@ -58,9 +60,9 @@ export function bindJson(value: unknown, type: TypeRef, path: string, o: JsonBin
       }
       return mismatch(path, type, describeValue(value));
     case 'number':
-      if (typeof value === 'number') return value;
+      if (typeof value === 'number') return finiteNumber(value, value, path, type);
       if (o.numericStrings && typeof value === 'string' && NUMBER_TEXT.test(value)) {
-        return Number(value);
+        return numberFromText(value, path, type);
       }
       return mismatch(path, type, describeValue(value));
     case 'string':

@@ -11,6 +11,7 @@ import {
   joinPath,
   mismatch,
   NUMBER_TEXT,
+  numberFromText,
   unknownField,
 } from './binding';
 import { acceptedNames, libAName } from './json';
@@ -102,7 +103,9 @@ export function bindXml(node: XmlNode, type: TypeRef, path: string, o: BindOptio
         ? intFromText(text, path, type)
         : mismatch(path, type, describeValue(text));
     case 'number':
-      return NUMBER_TEXT.test(text) ? Number(text) : mismatch(path, type, describeValue(text));
+      return NUMBER_TEXT.test(text)
+        ? numberFromText(text, path, type)
+        : mismatch(path, type, describeValue(text));
     case 'boolean':
       if (text === 'true' || text === '1') return true;
       if (text === 'false' || text === '0') return false;
