@@ -37,6 +37,11 @@ export function createStaticFilesHandler(
     try {
       realRoot ??= realpath(root);
       const sent = await send(ctx, rest, { root, index: 'index.html', hidden: false });
+      if (!sent) {
+        // koa-send leaves hidden files (a segment starting with ".") unanswered: not found.
+        ctx.status = 404;
+        return;
+      }
       const real = await realpath(sent);
       const base = await realRoot;
       if (real !== base && !real.startsWith(base + path.sep)) {
