@@ -7,6 +7,7 @@ import { BindError, type BindOptions, type SequenceSerializer } from '../seriali
 import { DEFAULT_SERIALIZERS } from '../serialization/serializers';
 import { type CallEnvelope, type CallReply } from '../transport/envelope';
 import { runWithCallContext } from './call-context';
+import { beforeDeadline, isPromiseLike } from './deadline';
 
 /** The microservice side of a call: envelope in, reply out. */
 export interface MicroserviceRuntime {
@@ -58,9 +59,13 @@ export function createMicroserviceRuntime(
       if (Date.now() >= envelope.deadline) {
         throw frameworkError('DEADLINE_EXCEEDED', 'the deadline passed before the call started');
       }
-      const result = await runWithCallContext(envelope.context, () =>
+      const returned = runWithCallContext(envelope.context, () =>
         method.fn.apply(service.instance, args),
       );
+      // A method that never settles is given up at the deadline, so that it holds no slot.
+      const result = isPromiseLike(returned)
+        ? await beforeDeadline(returned, envelope.deadline)
+        : returned;
       if (result === undefined || method.returns === null) return { ok: true, body: null };
       return { ok: true, body: serializer.writeResult(result, method.returns) };
     } catch (error) {

@@ -35,6 +35,11 @@ export interface EntryPointConfig {
   readonly maxDepth: number;
   /** Most arguments in an RMC body. Default 256. */
   readonly maxArgs: number;
+  /**
+   * Most calls one native microservice runs at once; one more is answered 503 `OVERLOADED` with
+   * `Retry-After` instead of waiting. A microservice's own `maxConcurrentCalls` wins. Default 1024.
+   */
+  readonly maxConcurrentCalls: number;
 }
 
 /** HTTP server limits against slow or oversized requests. */
@@ -45,6 +50,10 @@ export interface HttpLimits {
   readonly requestTimeoutMs: number;
   /** How long an idle keep-alive connection stays open. Default 5 000 ms. */
   readonly keepAliveTimeoutMs: number;
+  /** Largest request head (request line and headers) in bytes; more is 431. Default 16 384. */
+  readonly maxHeaderBytes: number;
+  /** Most header lines in a request; more is 431. Default 100. */
+  readonly maxHeaderCount: number;
 }
 
 /** Log levels, from the loudest to none. */
@@ -81,6 +90,7 @@ export const ENTRY_POINT_DEFAULTS: EntryPointConfig = {
   defaultLocale: 'en',
   maxDepth: 64,
   maxArgs: 256,
+  maxConcurrentCalls: 1024,
 };
 
 /** Defaults of the HTTP limits. */
@@ -88,6 +98,8 @@ export const HTTP_DEFAULTS: HttpLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
+  maxHeaderBytes: 16 * 1024,
+  maxHeaderCount: 100,
 };
 
 /** The default port of a main server. */
@@ -97,9 +109,26 @@ export const DEFAULT_PORT = 8082;
 export function resolveEntryPointConfig(config: MainServerConfig): EntryPointConfig {
   const given = config.ENTRY_POINTS?.WEB_SERVICE_FACADE_HTTP ?? {};
   const resolved = { ...ENTRY_POINT_DEFAULTS, ...given };
-  for (const key of ['maxBodyBytes', 'callTimeoutMs', 'maxDepth', 'maxArgs'] as const) {
+  for (const key of [
+    'maxBodyBytes',
+    'callTimeoutMs',
+    'maxDepth',
+    'maxArgs',
+    'maxConcurrentCalls',
+  ] as const) {
     if (!Number.isInteger(resolved[key]) || resolved[key] <= 0) {
       throw new TypeError(`portico: WEB_SERVICE_FACADE_HTTP.${key} must be a positive integer`);
+    }
+  }
+  return resolved;
+}
+
+/** The HTTP limits with every default filled in; each must be a positive integer. */
+export function resolveHttpLimits(config: MainServerConfig): HttpLimits {
+  const resolved = { ...HTTP_DEFAULTS, ...config.http };
+  for (const [key, value] of Object.entries(resolved)) {
+    if (!Number.isInteger(value) || value <= 0) {
+      throw new TypeError(`portico: http.${key} must be a positive integer`);
     }
   }
   return resolved;

@@ -9,13 +9,15 @@ import { createMicroserviceRuntime } from '../runtime/runtime';
 import { type Transport } from '../transport/envelope';
 import { createInProcessTransport } from '../transport/in-process';
 import type { NatsCarrier } from '../transport/nats';
+import { limitConcurrentCalls } from './call-limit';
 import {
   DEFAULT_PORT,
-  HTTP_DEFAULTS,
   type MainServerConfig,
   resolveEntryPointConfig,
+  resolveHttpLimits,
 } from './config';
 import { createCorsPolicy } from './cors';
+import { createHttpServer } from './http-guards';
 import { createLogger } from './logger';
 import { createStaticFilesHandler } from './static-files';
 
@@ -89,7 +91,8 @@ export function createMainServer(
     }
     if (definition.type === 'nativeApp') {
       const transport = transportOf(definition);
-      transports.set(definition.name, transport);
+      const cap = definition.maxConcurrentCalls ?? entryConfig.maxConcurrentCalls;
+      transports.set(definition.name, limitConcurrentCalls(transport, cap));
     } else if (definition.type === 'servletApp') {
       handlers.set(definition.name, createServletHandler(definition));
     } else {
@@ -114,6 +117,7 @@ export function createMainServer(
 
   let inFlight = 0;
   let drained: (() => void) | undefined;
+  let closing = false;
   const app = new Koa();
   app.silent = true;
   app.on('error', (error: Error) => logger.error({ err: error }, 'unhandled error'));
@@ -127,12 +131,14 @@ export function createMainServer(
       if (handler) await handler(ctx, slash < 0 ? '' : path.slice(slash));
       else await entryPoint(ctx, path.slice(1).split('/'));
     } finally {
+      // Once shutdown began, no connection is kept for another request.
+      if (closing) ctx.res.shouldKeepAlive = false;
       if (--inFlight === 0) drained?.();
     }
   });
 
   let server: http.Server | undefined;
-  const limits = { ...HTTP_DEFAULTS, ...config.http };
+  const limits = resolveHttpLimits(config);
   return {
     app,
     logger,
@@ -141,20 +147,7 @@ export function createMainServer(
     },
     async listen(port = config.port ?? DEFAULT_PORT, host = config.host) {
       await Promise.all([...transports.values()].map((transport) => transport.start?.()));
-      server = http.createServer(
-        {
-          requestTimeout: limits.requestTimeoutMs,
-          headersTimeout: limits.headersTimeoutMs,
-          keepAliveTimeout: limits.keepAliveTimeoutMs,
-          // Node checks the two timeouts only this often (30 s by default), so slow clients would
-          // outlive them by far: check at a quarter of the shorter one.
-          connectionsCheckingInterval: Math.max(
-            50,
-            Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4,
-          ),
-        },
-        app.callback(),
-      );
+      server = createHttpServer(limits, app.callback());
       const listening = server;
       return new Promise((resolve, reject) => {
         listening.once('error', reject);
@@ -172,7 +165,8 @@ export function createMainServer(
       });
     },
     async close() {
-      const closing = server
+      closing = true;
+      const closed = server
         ? new Promise<void>((resolve) => server?.close(() => resolve()))
         : Promise.resolve();
       server?.closeIdleConnections();
@@ -187,7 +181,7 @@ export function createMainServer(
         ]);
       }
       server?.closeAllConnections();
-      await closing;
+      await closed;
       await Promise.all([...transports.values()].map((transport) => transport.close()));
     },
   };

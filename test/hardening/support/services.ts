@@ -1,0 +1,37 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { Int, nativeApp, RemoteMethod, RemoteService } from 'portico';
+
+/** Methods that take their time, or never answer at all. */
+@RemoteService('slow')
+export class SlowService {
+  started = 0;
+  finished = 0;
+
+  @RemoteMethod({ params: [Int], returns: Int })
+  async sleep(ms: number): Promise<number> {
+    this.started++;
+    await delay(ms);
+    this.finished++;
+    return ms;
+  }
+
+  @RemoteMethod({ params: [Int], returns: Int })
+  hang(_: number): Promise<number> {
+    this.started++;
+    return new Promise<number>(() => {});
+  }
+
+  @RemoteMethod({ params: [Int], returns: Int })
+  quick(n: number): number {
+    return n;
+  }
+}
+
+/** A microservice of one {@link SlowService}, with an optional cap of calls at once. */
+export function slowApp(name: string, maxConcurrentCalls?: number, service = new SlowService()) {
+  return nativeApp({
+    name,
+    services: [service],
+    ...(maxConcurrentCalls === undefined ? {} : { maxConcurrentCalls }),
+  });
+}
