@@ -1,0 +1,119 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { staticFiles } from 'portico';
+import { startTestServer, type TestServer } from '../support/harness';
+import { rawRequest, sendRaw } from './support/raw-http';
+
+const SECRET = 'TOP-SECRET-CONTENT';
+
+/** A served directory next to a secret one, with symbolic links that lead in and out. */
+function makeTree(): { base: string; served: string; secretFile: string } {
+  const base = mkdtempSync(path.join(os.tmpdir(), 'portico-static-'));
+  const served = path.join(base, 'public');
+  const outside = path.join(base, 'outside');
+  mkdirSync(path.join(served, 'sub'), { recursive: true });
+  mkdirSync(path.join(served, 'no-index'), { recursive: true });
+  mkdirSync(outside);
+  const secretFile = path.join(outside, 'secret.txt');
+  writeFileSync(secretFile, SECRET);
+  writeFileSync(path.join(outside, 'index.html'), SECRET);
+  writeFileSync(path.join(served, 'a.txt'), 'a');
+  writeFileSync(path.join(served, 'sub', 'b.txt'), 'b');
+  writeFileSync(path.join(served, 'no-index', 'c.txt'), 'c');
+  writeFileSync(path.join(served, '.env'), SECRET);
+  symlinkSync(secretFile, path.join(served, 'file-out'));
+  symlinkSync(outside, path.join(served, 'dir-out'));
+  symlinkSync('../outside/secret.txt', path.join(served, 'sub', 'relative-out'));
+  symlinkSync(path.join(served, 'a.txt'), path.join(served, 'link-in'));
+  symlinkSync('/etc/passwd', path.join(served, 'passwd'));
+  return { base, served, secretFile };
+}
+
+describe('static files against traversal, symbolic links and listings', () => {
+  let tree: ReturnType<typeof makeTree>;
+  let server: TestServer;
+  beforeAll(async () => {
+    tree = makeTree();
+    server = await startTestServer({
+      microservices: [staticFiles({ name: 'files', dir: tree.served })],
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(tree.base, { recursive: true, force: true });
+  });
+
+  const get = (target: string, method = 'GET') =>
+    sendRaw(server.url, rawRequest(method, target, [['Host', 'x']]), { head: method === 'HEAD' });
+
+  it('serves files, and links that stay inside the directory', async () => {
+    expect(await get('/files/a.txt')).toMatchObject({ status: 200, body: 'a' });
+    expect(await get('/files/sub/b.txt')).toMatchObject({ status: 200, body: 'b' });
+    expect(await get('/files/link-in')).toMatchObject({ status: 200, body: 'a' });
+  });
+
+  it.each([
+    '/files/file-out',
+    '/files/dir-out/secret.txt',
+    '/files/dir-out/',
+    '/files/dir-out',
+    '/files/sub/relative-out',
+    '/files/passwd',
+  ])('does not follow the symbolic link out of the directory: %s', async (target) => {
+    for (const method of ['GET', 'HEAD']) {
+      const answer = await get(target, method);
+      expect(answer.status).toBe(404);
+      expect(answer.body).not.toContain(SECRET);
+      expect(answer.body).not.toContain('root:');
+    }
+  });
+
+  it('reads nothing outside the directory, however the path is spelled', async () => {
+    const absolute = tree.secretFile;
+    const targets = [
+      '/files/../outside/secret.txt',
+      '/files/%2e%2e/outside/secret.txt',
+      '/files/%2E%2E/outside/secret.txt',
+      '/files/..%2foutside%2fsecret.txt',
+      '/files/..%2Foutside%2Fsecret.txt',
+      '/files/%2e%2e%2foutside%2fsecret.txt',
+      '/files/sub/../../outside/secret.txt',
+      '/files/sub/%2e%2e/%2e%2e/outside/secret.txt',
+      '/files/..%5coutside%5csecret.txt',
+      '/files/%252e%252e/outside/secret.txt',
+      '/files/%c0%ae%c0%ae/outside/secret.txt',
+      '/files/....//outside/secret.txt',
+      `/files/${absolute}`,
+      `/files/${encodeURIComponent(absolute)}`,
+      `/files//${absolute}`,
+      '/files/a.txt%00.html',
+      '/files/%00',
+      '/files/.env',
+      '/files/%2eenv',
+      '/files/sub/../.env',
+      `/files/..%2f${path.basename(tree.base)}%2foutside%2fsecret.txt`,
+    ];
+    const answers = await Promise.all(targets.map((target) => get(target)));
+    expect(answers.map((a, i) => [targets[i], a.status])).toEqual(
+      targets.map((target) => [target, 404]),
+    );
+    for (const answer of answers) expect(answer.body).not.toContain(SECRET);
+  });
+
+  it('lists no directory, with or without a trailing slash', async () => {
+    for (const target of ['/files/no-index/', '/files/no-index', '/files/sub/', '/files/']) {
+      const answer = await get(target);
+      expect(answer.status).toBe(404);
+      expect(answer.body).not.toContain('c.txt');
+      expect(answer.body).not.toContain('b.txt');
+    }
+  });
+
+  it('keeps no file open for links it refuses', async () => {
+    const before = readdirSync('/proc/self/fd').length;
+    for (let i = 0; i < 200; i++) await get('/files/file-out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(readdirSync('/proc/self/fd').length - before).toBeLessThan(20);
+  });
+});
