@@ -30,6 +30,22 @@ describe('deadlines and clients that leave', () => {
     expect(await call('quick', '8')).toMatchObject({ status: 200, text: '8' });
   });
 
+  it('drops the failure of a method that fails after its deadline', async () => {
+    const unhandled = jest.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const { finished } = slow;
+      const answer = await call('lateFail', '450');
+      expect(answer.status).toBe(504);
+      await waitFor(() => slow.finished === finished + 1);
+      await pause(50);
+      expect(unhandled).not.toHaveBeenCalled();
+      expect(await call('quick', '3')).toMatchObject({ status: 200, text: '3' });
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+
   it('discards the result of a call whose client disconnected, and keeps serving', async () => {
     const { port } = new URL(server.url);
     const { started, finished } = slow;

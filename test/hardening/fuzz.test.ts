@@ -2,14 +2,15 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { staticFiles } from 'portico';
 import { calc, probe } from '../fixtures/services';
-import { startTestServer, type TestServer } from '../support/harness';
+import { PLACEMENTS, startTestServer, type TestServer } from '../support/harness';
 import { checkAnswer } from './fuzz/oracle';
 import { encodeRequest, type FuzzRequest, fuzzRequests } from './fuzz/requests';
 import { rawRequest, sendRaw } from './support/raw-http';
 
 /**
- * Random requests against a live main server over real sockets. CI runs a bounded, seeded number
- * of cases; `npm run fuzz -- --runs 100000 [--seed n]` runs more (FUZZ_RUNS, FUZZ_SEED).
+ * Random requests against a live main server over real sockets, in each placement. CI runs a
+ * bounded, seeded number of cases; `npm run fuzz -- --runs 100000 [--seed n]` runs more
+ * (FUZZ_RUNS, FUZZ_SEED).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_601);
@@ -26,15 +27,19 @@ const MUL_TWO = rawRequest(
   '{"a":2,"b":3}',
 );
 
-describe('fuzzing the main server', () => {
+describe.each(PLACEMENTS)('fuzzing the main server (%s)', (placement) => {
+  const runs = RUNS;
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({
-      microservices: [calc, probe, staticFiles({ name: 'docs', dir: STATIC_DIR, cors: true })],
-      logLevel: 'silent',
-      ENTRY_POINTS: { WEB_SERVICE_FACADE_HTTP: { callTimeoutMs: 2000, maxBodyBytes: 64 * 1024 } },
-      http: { headersTimeoutMs: 2000, requestTimeoutMs: 3000 },
-    });
+    server = await startTestServer(
+      {
+        microservices: [calc, probe, staticFiles({ name: 'docs', dir: STATIC_DIR, cors: true })],
+        logLevel: 'silent',
+        ENTRY_POINTS: { WEB_SERVICE_FACADE_HTTP: { callTimeoutMs: 2000, maxBodyBytes: 64 * 1024 } },
+        http: { headersTimeoutMs: 2000, requestTimeoutMs: 3000 },
+      },
+      placement,
+    );
   });
   afterAll(() => server.close());
 
@@ -50,16 +55,16 @@ describe('fuzzing the main server', () => {
   }
 
   it(
-    `answers ${RUNS} random requests lawfully and keeps serving (seed ${SEED})`,
+    `answers ${runs} random requests lawfully and keeps serving (seed ${SEED})`,
     async () => {
       const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
       await fc.assert(fc.asyncProperty(fuzzRequests, exercise), {
-        numRuns: RUNS,
+        numRuns: runs,
         seed: SEED,
       });
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
     },
-    Math.max(60_000, RUNS * 20),
+    Math.max(60_000, runs * 20),
   );
 });

@@ -22,6 +22,14 @@ export class SlowService {
   }
 
   @RemoteMethod({ params: [Int], returns: Int })
+  async lateFail(ms: number): Promise<number> {
+    this.started++;
+    await delay(ms);
+    this.finished++;
+    throw new Error('failed after the deadline');
+  }
+
+  @RemoteMethod({ params: [Int], returns: Int })
   quick(n: number): number {
     return n;
   }
