@@ -107,7 +107,8 @@ function refuseConnect(req: http.IncomingMessage, socket: Duplex): void {
 /** Writes `response` and closes; a peer that never reads does not keep the socket open. */
 function endWith(socket: Duplex, response: string): void {
   socket.end(response, () => socket.destroy());
-  setTimeout(() => socket.destroy(), 1000).unref();
+  const timer = setTimeout(() => socket.destroy(), 1000).unref();
+  socket.once('close', () => clearTimeout(timer));
 }
 
 function rawErrorResponse(
