@@ -8,6 +8,7 @@ import { DEFAULT_SERIALIZERS } from '../serialization/serializers';
 import { type CallEnvelope, type CallReply } from '../transport/envelope';
 import { runWithCallContext } from './call-context';
 import { beforeDeadline, isPromiseLike } from './deadline';
+import { checkResult } from './result-check';
 
 /** The microservice side of a call: envelope in, reply out. */
 export interface MicroserviceRuntime {
@@ -74,6 +75,7 @@ export function createMicroserviceRuntime(
         ? await beforeDeadline(returned, envelope.deadline + GIVE_UP_GRACE_MS)
         : returned;
       if (result === undefined || method.returns === null) return { ok: true, body: null };
+      if (method.returns) checkResult(result, method.returns);
       return { ok: true, body: serializer.writeResult(result, method.returns) };
     } catch (error) {
       return { ok: false, error: toErrorBody(error, development) };
