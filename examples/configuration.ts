@@ -14,6 +14,7 @@ const config: MainServerConfig = {
   port: 8082,
   logLevel: 'info', // one JSON line per call: requestId, target, status, ms
   development: false, // true shows unexpected errors' messages and stacks to callers
+  placement: 'in-process', // or { nats: { servers: ['nats://127.0.0.1:4222'] } }, see Scaling out
   microservices: [
     nativeApp({ name: 'calc', services: [MultiplierService, CalculatorService] }),
     servletApp({ name: 'legacy', app: legacy }), // gets every request under /legacy/
@@ -31,9 +32,16 @@ const config: MainServerConfig = {
       permissionResolver: ({ privilegeNames }) => privilegeNames.includes('admin'),
       maxDepth: 64,
       maxArgs: 256,
+      maxConcurrentCalls: 1024, // per microservice; a nativeApp may set its own
     },
   },
-  http: { headersTimeoutMs: 10000, requestTimeoutMs: 30000, keepAliveTimeoutMs: 5000 },
+  http: {
+    headersTimeoutMs: 10000,
+    requestTimeoutMs: 30000,
+    keepAliveTimeoutMs: 5000,
+    maxHeaderBytes: 16384,
+    maxHeaderCount: 100,
+  },
 };
 
 export default config;

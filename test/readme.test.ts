@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_PORT, ENTRY_POINT_DEFAULTS, HTTP_DEFAULTS } from 'portico';
 import configuration from '../examples/configuration';
 import { calc } from './fixtures/services';
 import { startTestServer, type TestServer } from './support/harness';
@@ -70,6 +71,15 @@ describe('the README configuration example', () => {
 
   it('is examples/configuration.ts, word for word', () => {
     expect(readme).toContain(`\`\`\`ts\n${source}\`\`\``);
+  });
+
+  it('sets every key of the entry point and HTTP sections, each at its default', () => {
+    const entry = configuration.ENTRY_POINTS?.WEB_SERVICE_FACADE_HTTP ?? {};
+    const { permissionResolver, ...rest } = entry;
+    expect(permissionResolver).toBeInstanceOf(Function);
+    expect(rest).toEqual(ENTRY_POINT_DEFAULTS);
+    expect(configuration.http).toEqual(HTTP_DEFAULTS);
+    expect(configuration.port).toBe(DEFAULT_PORT);
   });
 
   it('serves one microservice of each type', async () => {

@@ -34,7 +34,7 @@ export async function requestReply(
   } catch (error) {
     if (!(error instanceof CodecError)) throw error;
     const message = `the reply of ${microservice} was refused: ${error.message}`;
-    throw new RemoteError('BAD_REPLY', message, { status: 502, cause: error });
+    throw new RemoteError('BAD_REPLY', message, { cause: error });
   }
 }
 

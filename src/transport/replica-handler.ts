@@ -1,5 +1,6 @@
 import type { Msg } from 'nats';
 import type { Logger } from 'pino';
+import { ERROR_STATUS } from '../errors';
 import { type MicroserviceRuntime } from '../runtime/runtime';
 import { CodecError, decodeEnvelope, encodeReply } from './codec';
 import { type CallEnvelope, type CallReply } from './envelope';
@@ -28,7 +29,7 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
       frame = encodeReply({
         ok: false,
         error: {
-          status: 500,
+          status: ERROR_STATUS.REPLY_TOO_LARGE,
           code: 'REPLY_TOO_LARGE',
           message: `the reply of ${what} is ${frame.length} bytes; NATS carries at most ${link.maxPayload}`,
         },
@@ -65,7 +66,11 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
       if (!(error instanceof CodecError)) throw error;
       logger.warn({ err: error }, 'a frame was refused');
       // The main server sent what this replica cannot read (another version?): a gateway error.
-      const refused = { status: 502, code: error.code, message: error.message };
+      const refused = {
+        status: ERROR_STATUS[error.code],
+        code: error.code,
+        message: error.message,
+      };
       answer(msg, { ok: false, error: refused }, runtime.name);
       return;
     }
