@@ -1,0 +1,67 @@
+import { parseArgs } from 'node:util';
+
+/** How a benchmark run is shaped; every figure can be shortened for a quick smoke run. */
+export interface BenchOptions {
+  readonly durationSeconds: number;
+  readonly warmupSeconds: number;
+  readonly rounds: number;
+  readonly connections: readonly number[];
+  /** Row ids to run (the baselines always run); empty for all. */
+  readonly rows: readonly string[];
+  /** Requests of the memory check; 0 skips it. */
+  readonly memoryRequests: number;
+  /** Write V8 CPU profiles of the servers to this directory. */
+  readonly profileDir: string | undefined;
+  readonly outDir: string;
+}
+
+/** The usage text of `npm run bench`. */
+export const BENCH_USAGE = `Usage: npm run bench -- [options]
+  --duration SEC        measured seconds per run (default 10; env BENCH_DURATION)
+  --warmup SEC          warm-up seconds before each run (default 2; env BENCH_WARMUP)
+  --rounds N            interleaved rounds, each figure is the median (default 5; env BENCH_ROUNDS)
+  --connections LIST    connection counts (default 10,100)
+  --rows LIST           row ids to run besides the baselines (default all)
+  --memory-requests N   requests of the memory check, 0 to skip (default 200000)
+  --profile DIR         write the servers' CPU profiles (node --cpu-prof) to DIR
+  --out DIR             where the JSON table goes (default bench/results)
+Quick smoke run: npm run bench -- --duration 2 --warmup 1 --rounds 1 --memory-requests 20000`;
+
+function positive(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number ≥ 0`);
+  return value;
+}
+
+function list(text: string | undefined): string[] {
+  return (text ?? '').split(',').filter((item) => item !== '');
+}
+
+/** Reads the options from the command line, then the environment, then the defaults. */
+export function parseBenchOptions(argv: readonly string[], env = process.env): BenchOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      rounds: { type: 'string' },
+      connections: { type: 'string' },
+      rows: { type: 'string' },
+      'memory-requests': { type: 'string' },
+      profile: { type: 'string' },
+      out: { type: 'string' },
+    },
+  });
+  const connections = list(values.connections).map((c) => positive('connections', c, 10));
+  return {
+    durationSeconds: positive('duration', values.duration ?? env.BENCH_DURATION, 10),
+    warmupSeconds: positive('warmup', values.warmup ?? env.BENCH_WARMUP, 2),
+    rounds: Math.max(1, Math.round(positive('rounds', values.rounds ?? env.BENCH_ROUNDS, 5))),
+    connections: connections.length > 0 ? connections : [10, 100],
+    rows: list(values.rows),
+    memoryRequests: Math.round(positive('memory-requests', values['memory-requests'], 200000)),
+    profileDir: values.profile,
+    outDir: values.out ?? 'bench/results',
+  };
+}

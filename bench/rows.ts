@@ -1,0 +1,161 @@
+/** A server process of the benchmark: node arguments relative to the package root, and env. */
+export interface ServerSpec {
+  readonly id: string;
+  readonly args: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
+  /** Replicas of `calc` on NATS that the server sends its calls to; absent for in-process. */
+  readonly natsReplicas?: number;
+}
+
+/** How a NATS replica of `calc` starts; `--nats` and `--subject-prefix` are added per server. */
+export const REPLICA_ARGS = ['bin/portico.js', 'microservice', 'dist/examples/calc/index.js'];
+
+/** One row of the table: a request sent to one server, and the status it must answer. */
+export interface RowSpec {
+  readonly id: string;
+  readonly label: string;
+  readonly server: string;
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  readonly status: number;
+}
+
+const PORTICO = ['bin/portico.js', 'start', 'dist/bench/portico.config.js'];
+const PORTICO_NATS = ['bin/portico.js', 'start', 'dist/bench/portico-nats.config.js'];
+
+/** The servers: the two baselines, and the example main server at two log levels. */
+export const SERVERS: readonly ServerSpec[] = [
+  { id: 'node-http', args: ['dist/bench/baselines/bare-http.js'] },
+  { id: 'koa-route', args: ['dist/bench/baselines/koa-route.js'] },
+  { id: 'portico', args: PORTICO, env: { LOG_LEVEL: 'info' } },
+  { id: 'portico-warn', args: PORTICO, env: { LOG_LEVEL: 'warn' } },
+  { id: 'portico-nats-1', args: PORTICO_NATS, env: { LOG_LEVEL: 'info' }, natsReplicas: 1 },
+  { id: 'portico-nats-2', args: PORTICO_NATS, env: { LOG_LEVEL: 'info' }, natsReplicas: 2 },
+];
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+const XML_TYPE = { 'content-type': 'application/xml' };
+const MUL_TWO = '/calc/multiplier/mulTwo';
+const MUL_ONE = '/calc/multiplier/mulOne';
+const MUL_INPUT = '{"a":2,"b":3}';
+
+/** Every `X-SVC-*` header, with values that pass the checks. */
+export const ALL_SVC_HEADERS: Readonly<Record<string, string>> = {
+  'x-svc-api-id': 'ROA',
+  'x-svc-sequence-name': 'libBParamArrayJsonInOutSequence',
+  'x-svc-request-id': 'bench-request-0001',
+  'x-svc-privilege-names': 'reader; writer;auditor',
+  'x-svc-locale': 'de-CH',
+  'x-svc-session-id': 'session-4f2a9c',
+  'x-svc-user': 'alice',
+  'x-svc-client-application-name': 'portico-bench',
+  'x-svc-ip': '192.0.2.10',
+};
+
+/** The rows, baselines first. The ids are what `--rows` selects. */
+export const ROWS: readonly RowSpec[] = [
+  {
+    id: 'node-http',
+    label: 'node:http, hand-written (baseline)',
+    server: 'node-http',
+    path: MUL_TWO,
+    headers: JSON_TYPE,
+    body: MUL_INPUT,
+    status: 200,
+  },
+  {
+    id: 'koa-route',
+    label: 'Koa route, hand-written (baseline)',
+    server: 'koa-route',
+    path: MUL_TWO,
+    headers: JSON_TYPE,
+    body: MUL_INPUT,
+    status: 200,
+  },
+  {
+    id: 'roa-json',
+    label: 'ROA JSON mulTwo',
+    server: 'portico',
+    path: MUL_TWO,
+    headers: JSON_TYPE,
+    body: MUL_INPUT,
+    status: 200,
+  },
+  {
+    id: 'rmc-json',
+    label: 'RMC JSON mulOne',
+    server: 'portico',
+    path: MUL_ONE,
+    headers: { ...JSON_TYPE, 'x-svc-api-id': 'RMC' },
+    body: '[2,3]',
+    status: 200,
+  },
+  {
+    id: 'roa-liba-xml',
+    label: 'ROA libA XML mulTwo',
+    server: 'portico',
+    path: MUL_TWO,
+    headers: { ...XML_TYPE, 'x-svc-sequence-name': 'libAParamArrayXmlInOutSequence' },
+    body: '<mulInput><a>2</a><b>3</b></mulInput>',
+    status: 200,
+  },
+  {
+    id: 'rmc-libb-xml',
+    label: 'RMC libB XML mulOne',
+    server: 'portico',
+    path: MUL_ONE,
+    headers: {
+      ...XML_TYPE,
+      'x-svc-api-id': 'RMC',
+      'x-svc-sequence-name': 'libBParamArrayXmlInOutSequence',
+    },
+    body: '<paramArray><int>2</int><int>3</int></paramArray>',
+    status: 200,
+  },
+  {
+    id: 'not-found',
+    label: '404: unknown method',
+    server: 'portico',
+    path: '/calc/multiplier/mulNone',
+    headers: JSON_TYPE,
+    body: MUL_INPUT,
+    status: 404,
+  },
+  {
+    id: 'all-headers',
+    label: 'ROA JSON mulTwo, every X-SVC-* header',
+    server: 'portico',
+    path: MUL_TWO,
+    headers: { ...JSON_TYPE, ...ALL_SVC_HEADERS },
+    body: MUL_INPUT,
+    status: 200,
+  },
+  {
+    id: 'nats-1',
+    label: 'ROA JSON mulTwo, NATS, 1 replica',
+    server: 'portico-nats-1',
+    path: MUL_TWO,
+    headers: JSON_TYPE,
+    body: MUL_INPUT,
+    status: 200,
+  },
+  {
+    id: 'nats-2',
+    label: 'ROA JSON mulTwo, NATS, 2 replicas',
+    server: 'portico-nats-2',
+    path: MUL_TWO,
+    headers: JSON_TYPE,
+    body: MUL_INPUT,
+    status: 200,
+  },
+  {
+    id: 'roa-json-warn',
+    label: 'ROA JSON mulTwo, LOG_LEVEL=warn',
+    server: 'portico-warn',
+    path: MUL_TWO,
+    headers: JSON_TYPE,
+    body: MUL_INPUT,
+    status: 200,
+  },
+];

@@ -1,0 +1,193 @@
+/**
+ * `npm run bench`: starts every server as its own pinned process, drives each row with autocannon
+ * in a separate pinned process, interleaving the rows round by round, then prints the table of
+ * medians and ratios, checks the targets, measures memory, and writes it all as JSON.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { checkRow, type DriverPlacement, driveRow } from './drive';
+import { type LoadResult } from './load';
+import { type MemoryReport, measureMemory } from './memory';
+import { hasNatsServer, startBenchNats } from './nats-server';
+import { BENCH_USAGE, type BenchOptions, parseBenchOptions } from './options';
+import { choosePinning } from './processes';
+import { buildTable, formatTable, type Runs } from './report';
+import { ROWS, type RowSpec, SERVERS } from './rows';
+import { type RunningServer, type ServerPlacement, startServer } from './servers';
+import { checkTargets, formatTargets } from './targets';
+
+/** The package root: the compiled bench runs from `dist/bench`. */
+const ROOT = path.resolve(__dirname, '../..');
+
+function log(line: string): void {
+  process.stderr.write(`${line}\n`);
+}
+
+function selectRows(options: BenchOptions, withNats: boolean): RowSpec[] {
+  const unknown = options.rows.filter((id) => !ROWS.some((row) => row.id === id));
+  if (unknown.length > 0) throw new Error(`unknown rows: ${unknown.join(', ')}`);
+  const wanted = new Set(['node-http', 'koa-route', ...options.rows]);
+  const rows = options.rows.length === 0 ? [...ROWS] : ROWS.filter((row) => wanted.has(row.id));
+  return rows.filter((row) => withNats || !NATS_SERVERS.has(row.server));
+}
+
+const NATS_SERVERS = new Set(SERVERS.filter((s) => s.natsReplicas).map((s) => s.id));
+
+async function startServers(rows: readonly RowSpec[], placement: ServerPlacement) {
+  const servers = new Map<string, RunningServer>();
+  try {
+    for (const spec of SERVERS) {
+      if (!rows.some((row) => row.server === spec.id)) continue;
+      servers.set(spec.id, await startServer(spec, placement));
+    }
+  } catch (error) {
+    await stopServers(servers);
+    throw error;
+  }
+  return servers;
+}
+
+async function stopServers(servers: ReadonlyMap<string, RunningServer>): Promise<void> {
+  await Promise.all([...servers.values()].map((server) => server.stop()));
+}
+
+interface Rounds {
+  readonly options: BenchOptions;
+  readonly rows: readonly RowSpec[];
+  readonly servers: ReadonlyMap<string, RunningServer>;
+  readonly driver: DriverPlacement;
+}
+
+/** Runs every row at every connection count, round after round (A B C A B C …). */
+async function runRounds({ options, rows, servers, driver }: Rounds) {
+  const results = new Map<string, Map<number, LoadResult[]>>();
+  const total = options.rounds * options.connections.length * rows.length;
+  let done = 0;
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const connections of options.connections) {
+      for (const row of rows) {
+        const { port, pids: serverPids } = servers.get(row.server) as RunningServer;
+        const { warmupSeconds, durationSeconds } = options;
+        const load = { row, port, serverPids, connections, warmupSeconds, durationSeconds };
+        const result = await driveRow(load, driver);
+        const byConnections = results.get(row.id) ?? new Map<number, LoadResult[]>();
+        byConnections.set(connections, [...(byConnections.get(connections) ?? []), result]);
+        results.set(row.id, byConnections);
+        done++;
+        log(
+          `[${done}/${total}] round ${round} c=${connections} ${row.id}: ` +
+            `${Math.round(result.rps)} req/s p50 ${result.p50Ms.toFixed(2)} p99 ${result.p99Ms.toFixed(2)} ms, server CPU ${result.serverCpuUs?.toFixed(1) ?? '?'} µs/req`,
+        );
+      }
+    }
+  }
+  return results as ReadonlyMap<string, ReadonlyMap<number, Runs>>;
+}
+
+/** The machine the figures come from. */
+function describeMachine() {
+  return {
+    cores: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  };
+}
+
+/** Starts the nats-server (when a row needs it) and the servers, runs the rounds, stops them. */
+async function measure(options: BenchOptions, rows: readonly RowSpec[], placement: Placement) {
+  const needsNats = rows.some((row) => NATS_SERVERS.has(row.server));
+  const nats = needsNats ? await startBenchNats(placement.server.core) : undefined;
+  try {
+    const servers = await startServers(rows, { ...placement.server, ...(nats ? { nats } : {}) });
+    try {
+      for (const row of rows) await checkRow(row, (servers.get(row.server) as RunningServer).port);
+      return await runRounds({ options, rows, servers, driver: placement.driver });
+    } finally {
+      await stopServers(servers);
+    }
+  } finally {
+    await nats?.stop();
+  }
+}
+
+interface Placement {
+  readonly server: ServerPlacement;
+  readonly driver: DriverPlacement;
+}
+
+function formatMemory(memory: MemoryReport): string {
+  const sign = memory.growthMb >= 0 ? '+' : '';
+  return (
+    `Memory: RSS ${memory.rssAfterWarmupMb.toFixed(1)} MB after ${memory.warmupRequests} ` +
+    `warm-up requests, ${memory.rssAfterMb.toFixed(1)} MB after ${memory.requests} more: ` +
+    `${sign}${memory.growthMb.toFixed(1)} MB (bound +20 MB: ${memory.met ? 'met' : 'NOT met'})`
+  );
+}
+
+function writeReport(
+  outDir: string,
+  report: { readonly date: string; readonly [key: string]: unknown },
+): string {
+  mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `bench-${report.date.replace(/[:.]/g, '-')}.json`);
+  const text = `${JSON.stringify(report, null, 2)}\n`;
+  writeFileSync(file, text);
+  writeFileSync(path.join(outDir, 'latest.json'), text);
+  return file;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    log(BENCH_USAGE);
+    return 0;
+  }
+  const options = parseBenchOptions(argv);
+  const withNats = hasNatsServer();
+  if (!withNats) log('nats-server is not on PATH: the NATS rows are left out');
+  const rows = selectRows(options, withNats);
+  const machine = describeMachine();
+  const pinning = choosePinning(machine.cores);
+  if (options.profileDir) mkdirSync(options.profileDir, { recursive: true });
+  const placement: Placement = {
+    server: { root: ROOT, core: pinning.server, profileDir: options.profileDir },
+    driver: { root: ROOT, core: pinning.load },
+  };
+  log(`machine: ${JSON.stringify(machine)}; pinning: ${JSON.stringify(pinning)}`);
+  const results = await measure(options, rows, placement);
+  const table = buildTable(rows, options.connections, results);
+  const targets = checkTargets(table, results);
+  const memoryRows = rows.filter((row) => row.server === 'portico');
+  const memory =
+    options.memoryRequests > 0 && memoryRows.length > 0
+      ? await measureMemory(memoryRows, options.memoryRequests, {
+          server: { ...placement.server, profileDir: undefined },
+          driver: placement.driver,
+        })
+      : undefined;
+  const runs = Object.fromEntries([...results].map(([id, byC]) => [id, Object.fromEntries(byC)]));
+  const date = new Date().toISOString();
+  const file = writeReport(options.outDir, {
+    date,
+    machine,
+    pinning,
+    options,
+    table,
+    targets,
+    memory,
+    runs,
+  });
+  process.stdout.write(`\n${formatTable(table)}\n\n${formatTargets(targets)}\n`);
+  if (memory) process.stdout.write(`\n${formatMemory(memory)}\n`);
+  process.stdout.write(`\nJSON: ${file}\n`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    log(`bench: ${(error as Error)?.stack ?? error}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,75 @@
+import { pairedRatio, type Runs, type TableLine } from './report';
+
+/** One target of the issue, checked at one connection count. */
+export interface TargetCheck {
+  readonly target: string;
+  readonly connections: number;
+  readonly value: number;
+  readonly limit: number;
+  readonly atMost: boolean;
+  readonly met: boolean;
+}
+
+type Results = ReadonlyMap<string, ReadonlyMap<number, Runs>>;
+
+const BASELINES = new Set(['node-http', 'koa-route']);
+const XML_ROWS = ['roa-liba-xml', 'rmc-libb-xml'];
+const NATS_ROWS = ['nats-1'];
+
+/**
+ * Checks the targets: ROA JSON ≥ 0.9× the Koa route and ≥ 0.6× node:http; each XML row ≥ 0.5×
+ * ROA JSON; NATS with one replica ≥ 0.5× ROA JSON in-process; and, at the largest connection
+ * count, every entry-point row's p99 ≤ 2× the Koa route's.
+ */
+export function checkTargets(lines: readonly TableLine[], results: Results): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const counts = [...new Set(lines.map((l) => l.connections))];
+  const widest = Math.max(...counts);
+  for (const c of counts) {
+    const line = (id: string) => lines.find((l) => l.row === id && l.connections === c);
+    const runs = (id: string) => results.get(id)?.get(c) ?? [];
+    const roa = line('roa-json');
+    if (roa) {
+      checks.push(atLeast('ROA JSON ÷ Koa route', c, roa.vsKoaRoute, 0.9));
+      checks.push(atLeast('ROA JSON ÷ node:http', c, roa.vsNodeHttp, 0.6));
+    }
+    for (const id of [...XML_ROWS, ...NATS_ROWS]) {
+      const other = line(id);
+      if (!roa || !other) continue;
+      checks.push(
+        atLeast(`${other.label} ÷ ROA JSON`, c, pairedRatio(runs(id), runs('roa-json')), 0.5),
+      );
+    }
+    const koa = line('koa-route');
+    if (c !== widest || !koa) continue;
+    for (const l of lines) {
+      if (l.connections !== c || BASELINES.has(l.row)) continue;
+      const value = l.p99Ms / koa.p99Ms;
+      checks.push({
+        target: `p99 ${l.label} ÷ Koa route`,
+        connections: c,
+        value,
+        limit: 2,
+        atMost: true,
+        met: value <= 2,
+      });
+    }
+  }
+  return checks;
+}
+
+function atLeast(target: string, connections: number, value: number, limit: number): TargetCheck {
+  return { target, connections, value, limit, atMost: false, met: value >= limit };
+}
+
+/** The checks as Markdown lines. */
+export function formatTargets(checks: readonly TargetCheck[]): string {
+  const out = ['| target | conns | value | limit | met |', '|---|---:|---:|---:|---|'];
+  for (const c of checks) {
+    const limit = `${c.atMost ? '≤' : '≥'} ${c.limit}`;
+    out.push(
+      `| ${c.target} | ${c.connections} | ${c.value.toFixed(2)} | ${limit} | ${c.met ? 'yes' : 'NO'} |`,
+    );
+  }
+  return out.join('\n');
+}
