@@ -38,6 +38,8 @@ export interface ErrorBody {
   message: string;
 }
 
+const REMOTE_ERROR_BRAND: unique symbol = Symbol.for('portico.RemoteError');
+
 /**
  * An error with a code and an HTTP status, kept unchanged from the service method to the caller.
  *
@@ -45,6 +47,8 @@ export interface ErrorBody {
  * throw new RemoteError('DIVISION_BY_ZERO', 'b must not be 0', { status: 400 });
  */
 export class RemoteError extends Error {
+  /** The brand that {@link isRemoteError} checks, shared by every copy of this module. */
+  readonly [REMOTE_ERROR_BRAND] = true;
   readonly code: string;
   readonly status: number;
   /** Extra headers the entry point sets on the error response (for example `Retry-After`). */
@@ -76,14 +80,11 @@ export function frameworkError(code: ErrorCode, message: string, cause?: unknown
   return new RemoteError(code, message, { cause });
 }
 
-/** True when `value` is a {@link RemoteError} (also across module copies). */
+/** True when `value` is a {@link RemoteError}, also one made by another copy of this module. */
 export function isRemoteError(value: unknown): value is RemoteError {
   return (
     value instanceof RemoteError ||
-    (value instanceof Error &&
-      value.name === 'RemoteError' &&
-      typeof (value as RemoteError).code === 'string' &&
-      typeof (value as RemoteError).status === 'number')
+    (typeof value === 'object' && value !== null && REMOTE_ERROR_BRAND in value)
   );
 }
 
@@ -93,19 +94,25 @@ function statusOf(code: string): number {
 }
 
 /**
- * What a client may see of any thrown value: a remote error as it is, anything else as a 500
- * whose message is hidden unless `development` is on.
+ * What a client may see of any thrown value. A remote error keeps its status and code; its message
+ * shows below 500, and from 500 up only for the framework's own codes (which never carry
+ * internals) or in development mode. Anything else is a 500 whose message is hidden unless
+ * `development` is on.
  */
 export function toErrorBody(error: unknown, development: boolean): ErrorBody {
   if (isRemoteError(error)) {
-    if (error.status >= 500 && error.code === 'INTERNAL_ERROR' && !development) {
-      return { status: error.status, code: error.code, message: 'Internal server error' };
-    }
-    return error.toBody();
+    const { status, code } = error;
+    const hidden =
+      status >= 500 &&
+      !development &&
+      (code === 'INTERNAL_ERROR' || !Object.hasOwn(ERROR_STATUS, code));
+    return { status, code, message: hidden ? HIDDEN_MESSAGE : String(error.message) };
   }
   const message =
     development && error instanceof Error
       ? `${error.message}\n${error.stack ?? ''}`
-      : 'Internal server error';
+      : HIDDEN_MESSAGE;
   return { status: 500, code: 'INTERNAL_ERROR', message };
 }
+
+const HIDDEN_MESSAGE = 'Internal server error';

@@ -1,5 +1,5 @@
-import { findClassMeta, type MethodMeta } from './decorators/metadata';
-import { type Class } from './decorators/types';
+import { fieldsOf, findClassMeta, type MethodMeta } from './decorators/metadata';
+import { type Class, type TypeRef } from './decorators/types';
 
 /** A remotely enabled service of a microservice: its instance and its remote methods by name. */
 export interface ServiceEntry {
@@ -28,7 +28,30 @@ export function buildServiceRegistry(
     if (registry.has(name)) throw new TypeError(`portico: two services are named ${name}`);
     const instance =
       typeof service === 'function' ? new (service as new () => object)() : (service as object);
+    for (const method of meta.methods.values()) checkPayloadTypes(ctor, method);
     registry.set(name, { name, instance, methods: meta.methods });
   }
   return registry;
+}
+
+/**
+ * Refuses, at deploy time, a payload class without a single `@Field`: every call would otherwise
+ * fail with "field is not declared", far from the cause.
+ */
+function checkPayloadTypes(service: Class, method: MethodMeta): void {
+  const seen = new Set<Class>();
+  const visit = (type: TypeRef | null | undefined): void => {
+    if (type?.kind === 'array') return visit(type.items);
+    if (type?.kind !== 'class' || seen.has(type.ctor)) return;
+    seen.add(type.ctor);
+    const fields = fieldsOf(type.ctor);
+    if (fields.size === 0) {
+      throw new TypeError(
+        `portico: ${service.name}.${method.name} uses ${type.ctor.name}, which declares no fields: mark them with @Field()`,
+      );
+    }
+    for (const field of fields.values()) visit(field.type);
+  };
+  for (const param of method.params) visit(param);
+  visit(method.returns);
 }

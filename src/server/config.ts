@@ -1,5 +1,6 @@
+import { LOCALE } from '../entry-point/headers';
 import { type CorsOptions, type MicroserviceDefinition, type Placement } from '../microservices';
-import { type SequenceName } from '../serialization/sequence';
+import { isSequenceName, type SequenceName } from '../serialization/sequence';
 import { type ApiId } from '../transport/envelope';
 
 /** What the permission resolver is asked: the caller's privilege names and the call's target. */
@@ -9,7 +10,12 @@ export interface PermissionRequest {
   readonly service: string;
   readonly method: string;
   /** The other context headers (user, session, application, IP), unverified. */
-  readonly headers: { readonly user?: string; readonly sessionId?: string; readonly ip?: string };
+  readonly headers: {
+    readonly user?: string;
+    readonly sessionId?: string;
+    readonly clientApplicationName?: string;
+    readonly ip?: string;
+  };
 }
 
 /** Decides whether a call is privileged. The default grants nothing. */
@@ -120,7 +126,29 @@ export function resolveEntryPointConfig(config: MainServerConfig): EntryPointCon
       throw new TypeError(`portico: WEB_SERVICE_FACADE_HTTP.${key} must be a positive integer`);
     }
   }
+  checkDefaults(resolved);
   return resolved;
+}
+
+/** Refuses defaults that would make every call fail, blaming a header the caller never sent. */
+function checkDefaults(config: EntryPointConfig): void {
+  const wrong = (key: string, what: string) =>
+    new TypeError(`portico: WEB_SERVICE_FACADE_HTTP.${key} must be ${what}`);
+  if (config.defaultApiId !== 'ROA' && config.defaultApiId !== 'RMC') {
+    throw wrong('defaultApiId', 'ROA or RMC');
+  }
+  if (!isSequenceName(config.defaultSequenceName)) {
+    throw wrong('defaultSequenceName', 'one of the four sequence names');
+  }
+  if (!LOCALE.test(config.defaultLocale)) throw wrong('defaultLocale', 'a language tag such as en');
+  if (config.cors === false) return;
+  const { origins = '*', maxAgeSeconds = 0 } = config.cors;
+  if (origins !== '*' && !(Array.isArray(origins) && origins.every((o) => typeof o === 'string'))) {
+    throw wrong('cors.origins', "'*' or a list of origins");
+  }
+  if (!Number.isInteger(maxAgeSeconds) || maxAgeSeconds < 0) {
+    throw wrong('cors.maxAgeSeconds', 'a whole number of seconds');
+  }
 }
 
 /** The HTTP limits with every default filled in; each must be a positive integer. */
@@ -130,6 +158,9 @@ export function resolveHttpLimits(config: MainServerConfig): HttpLimits {
     if (!Number.isInteger(value) || value <= 0) {
       throw new TypeError(`portico: http.${key} must be a positive integer`);
     }
+  }
+  if (resolved.headersTimeoutMs > resolved.requestTimeoutMs) {
+    throw new TypeError('portico: http.headersTimeoutMs must not exceed http.requestTimeoutMs');
   }
   return resolved;
 }

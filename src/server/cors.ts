@@ -32,13 +32,12 @@ export function applyCors(ctx: Koa.Context, policy: CorsPolicy): boolean {
   const origin = ctx.get('Origin');
   if (policy.origins === '*') {
     ctx.set('Access-Control-Allow-Origin', '*');
-  } else if (!origin) {
-    return true;
-  } else if (policy.origins.has(origin)) {
-    ctx.set('Access-Control-Allow-Origin', origin);
-    ctx.vary('Origin');
   } else {
-    return false;
+    // The answer depends on Origin, whatever it is: shared caches must keep one per origin.
+    ctx.vary('Origin');
+    if (!origin) return true;
+    if (!policy.origins.has(origin)) return false;
+    ctx.set('Access-Control-Allow-Origin', origin);
   }
   if (policy.exposeHeaders) ctx.set('Access-Control-Expose-Headers', policy.exposeHeaders);
   return true;

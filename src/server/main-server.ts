@@ -63,6 +63,7 @@ export function createMainServer(
 ): MainServer {
   const logger = createLogger(config.logLevel, config.logStream);
   const entryConfig = resolveEntryPointConfig(config);
+  const httpLimits = resolveHttpLimits(config);
   const development = config.development ?? false;
   const transports = new Map<string, Transport>();
   const handlers = new Map<string, Handler>();
@@ -76,7 +77,10 @@ export function createMainServer(
     }
     if (transportFactory) return transportFactory(definition, logger);
     nats ??= loadNatsCarrier(logger);
-    return nats.transport(definition.name, placement.nats, { maxArgs: entryConfig.maxArgs });
+    return nats.transport(definition.name, placement.nats, {
+      maxArgs: entryConfig.maxArgs,
+      maxHeaderBytes: httpLimits.maxHeaderBytes,
+    });
   }
   for (const definition of config.microservices) {
     if (
@@ -138,7 +142,6 @@ export function createMainServer(
   });
 
   let server: http.Server | undefined;
-  const limits = resolveHttpLimits(config);
   return {
     app,
     logger,
@@ -147,7 +150,7 @@ export function createMainServer(
     },
     async listen(port = config.port ?? DEFAULT_PORT, host = config.host) {
       await Promise.all([...transports.values()].map((transport) => transport.start?.()));
-      server = createHttpServer(limits, app.callback());
+      server = createHttpServer(httpLimits, app.callback());
       const listening = server;
       return new Promise((resolve, reject) => {
         listening.once('error', reject);

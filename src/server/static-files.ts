@@ -35,7 +35,11 @@ export function createStaticFilesHandler(
       return;
     }
     try {
-      realRoot ??= realpath(root);
+      realRoot ??= realpath(root).catch((error: unknown) => {
+        // Not cached: the directory may appear later.
+        realRoot = undefined;
+        throw error;
+      });
       const sent = await send(ctx, rest, { root, index: 'index.html', hidden: false });
       if (!sent) {
         // koa-send leaves hidden files (a segment starting with ".") unanswered: not found.
@@ -49,6 +53,8 @@ export function createStaticFilesHandler(
         ctx.body = null;
         ctx.remove('Content-Length');
         ctx.status = 404;
+        ctx.type = 'text/plain';
+        ctx.body = 'Not Found';
       }
     } catch (error) {
       const status = (error as { status?: number }).status;

@@ -1,6 +1,6 @@
 import type { Msg } from 'nats';
 import type { Logger } from 'pino';
-import { ERROR_STATUS } from '../errors';
+import { ERROR_STATUS, toErrorBody } from '../errors';
 import { type MicroserviceRuntime } from '../runtime/runtime';
 import { CodecError, decodeEnvelope, encodeReply } from './codec';
 import { type CallEnvelope, type CallReply } from './envelope';
@@ -84,6 +84,11 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
     }
     limiter
       .run(() => run(msg, envelope))
-      .catch((error: unknown) => logger.error({ err: error }, 'a call failed in the replica'));
+      .catch((error: unknown) => {
+        // The runtime answers every error itself; this is a fault of the replica, and the caller
+        // must still get an answer rather than wait for its deadline.
+        logger.error({ err: error }, 'a call failed in the replica');
+        answer(msg, { ok: false, error: toErrorBody(error, false) }, runtime.name);
+      });
   };
 }

@@ -81,11 +81,18 @@ describe('CORS with a list of origins', () => {
     expect(pre.status).toBe(204);
     expect(pre.headers['access-control-allow-origin']).toBeUndefined();
     expect(pre.headers['access-control-allow-methods']).toBeUndefined();
+    expect(pre.headers.vary).toBe('Origin');
     const actual = await send(server.url, '/calc/multiplier/mulTwo', {
       headers: json({ Origin: 'http://evil.test' }),
       body: '{"a":2,"b":3}',
     });
     expect(actual.headers['access-control-allow-origin']).toBeUndefined();
+    expect(actual.headers.vary).toBe('Origin');
+    const none = await send(server.url, '/calc/multiplier/mulTwo', {
+      headers: json(),
+      body: '{"a":2,"b":3}',
+    });
+    expect(none.headers.vary).toBe('Origin');
   });
 });
 
