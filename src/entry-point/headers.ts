@@ -50,7 +50,8 @@ export interface CallHeaders {
 }
 
 const REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
-const LOCALE = /^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*$/;
+/** A language tag such as `en`, `de-CH` or `zh_Hant_TW`. */
+export const LOCALE = /^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*$/;
 const MAX_TEXT = 1024;
 
 /** The caller's request id when it is 1–128 visible ASCII characters; `undefined` otherwise. */
