@@ -50,6 +50,12 @@ export function findClassMeta(ctor: Function): ClassMeta | undefined {
 
 /** Every declared field of `ctor`, parents' first: payload classes may extend one another. */
 export function fieldsOf(ctor: Class): Map<string, FieldMeta> {
+  // A class's chain of constructors ends in Function.prototype, which holds no fields: a class
+  // without payload parents (the common case, on every call) reads its own map as it is.
+  const parent: unknown = Object.getPrototypeOf(ctor);
+  if (parent === Function.prototype || parent === Object || parent === null) {
+    return findClassMeta(ctor)?.fields ?? new Map();
+  }
   const chain: Function[] = [];
   for (let c: Function | null = ctor; c && c !== Object; c = Object.getPrototypeOf(c)) {
     chain.unshift(c);
