@@ -148,11 +148,25 @@ function stringify(value: unknown): string {
   return text === undefined ? 'null' : text;
 }
 
+const withStrings = new WeakMap<BindOptions, JsonBindOptions>();
+const withoutStrings = new WeakMap<BindOptions, JsonBindOptions>();
+
+/** `options` with `numericStrings`, made once per options object instead of once per argument. */
+function jsonOptions(options: BindOptions, numericStrings: boolean): JsonBindOptions {
+  const cache = numericStrings ? withStrings : withoutStrings;
+  let found = cache.get(options);
+  if (!found) {
+    found = { ...options, numericStrings };
+    cache.set(options, found);
+  }
+  return found;
+}
+
 /** libB JSON: the plain value both ways. */
 export const libBJsonSerializer: SequenceSerializer = {
   format: 'json',
   readArgument(text, type, options) {
-    return bindJson(parseJson(text, options), type, '', { ...options, numericStrings: false });
+    return bindJson(parseJson(text, options), type, '', jsonOptions(options, false));
   },
   writeResult(value) {
     return stringify(value);
@@ -177,7 +191,7 @@ export const libAJsonSerializer: SequenceSerializer = {
       );
     }
     const inner = (parsed as Record<string, unknown>)[key];
-    return bindJson(inner, type, '', { ...options, numericStrings: true });
+    return bindJson(inner, type, '', jsonOptions(options, true));
   },
   writeResult(value, type) {
     return `{${JSON.stringify(libAName(value, type))}:${stringify(value)}}`;
