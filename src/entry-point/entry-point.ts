@@ -105,8 +105,16 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
       deadline: Date.now() + config.callTimeoutMs,
     };
     const reply = await callWithDeadline(transport, envelope);
-    if (!reply.ok)
-      throw new RemoteError(reply.error.code, reply.error.message, { status: reply.error.status });
+    if (!reply.ok) {
+      const { error } = reply;
+      // A 4xx goes out as the microservice gave it, without building an Error and its stack.
+      if (Number.isInteger(error.status) && error.status >= 400 && error.status < 500) {
+        if (error.status === 413) ctx.set('Connection', 'close');
+        sendError(ctx, error, requestId, negotiation.format);
+        return;
+      }
+      throw new RemoteError(error.code, error.message, { status: error.status });
+    }
     if (reply.body === null) {
       ctx.status = 204;
       return;

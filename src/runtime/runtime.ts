@@ -25,7 +25,11 @@ export interface RuntimeOptions {
   readonly maxDepth?: number;
 }
 
-const NOT_FOUND = 'no such remote method';
+const NOT_FOUND_ERROR = {
+  status: 404,
+  code: 'METHOD_NOT_FOUND',
+  message: 'no such remote method',
+} as const;
 
 /**
  * How long after its deadline a method still running is given up. The caller has its 504 from the
@@ -51,7 +55,8 @@ export function createMicroserviceRuntime(
     try {
       const service = services.get(envelope.service);
       const method = service?.methods.get(envelope.method);
-      if (!service || !method) throw frameworkError('METHOD_NOT_FOUND', NOT_FOUND);
+      // The reply toErrorBody would make of the error, without building the error and its stack.
+      if (!service || !method) return { ok: false, error: { ...NOT_FOUND_ERROR } };
       const serializer = (serializers as Record<string, SequenceSerializer | undefined>)[
         envelope.sequenceName
       ];
