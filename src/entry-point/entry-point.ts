@@ -3,7 +3,7 @@ import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { isRemoteError, RemoteError, toErrorBody } from '../errors';
 import { type Format } from '../serialization/sequence';
-import { type EntryPointConfig } from '../server/config';
+import { type EntryPointConfig, type PermissionResolver } from '../server/config';
 import { answerPreflight, applyCors, type CorsPolicy } from '../server/cors';
 import {
   type CallContext,
@@ -94,17 +94,18 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
           requestId,
           locale: callHeaders.locale,
           privilegeNames: callHeaders.privilegeNames,
-          // Without a resolver nothing is privileged: no promise to wait for on every call.
-          privileged: resolver
-            ? await isPrivileged(callHeaders, microservice, service, name)
-            : false,
+          // Decided by the permission resolver, if there is one, within the deadline below.
+          privileged: false,
         },
         callHeaders,
         ctx.req.socket.remoteAddress,
       ),
       deadline: Date.now() + config.callTimeoutMs,
     };
-    const reply = await callWithDeadline(transport, envelope);
+    const sending = resolver
+      ? askResolverThenCall(transport, envelope, callHeaders, resolver)
+      : transport.call(envelope);
+    const reply = await callWithDeadline(sending);
     if (!reply.ok) {
       const { error } = reply;
       // A 4xx goes out as the microservice gave it, without building an Error and its stack.
@@ -129,41 +130,46 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
     return format === 'json' ? splitJsonArray(body, limits) : splitXmlParamArray(body, limits);
   }
 
-  async function isPrivileged(
+  /** Asks the permission resolver whether the call is privileged, then sends it. */
+  async function askResolverThenCall(
+    transport: Transport,
+    envelope: CallEnvelope,
     h: CallHeaders,
-    microservice: string,
-    service: string,
-    method: string,
-  ) {
-    if (!resolver) return false;
-    const headers = { ...contextHeaders(h) };
-    return (
-      (await resolver({
-        privilegeNames: h.privilegeNames,
-        microservice,
-        service,
-        method,
-        headers,
-      })) === true
-    );
+    ask: PermissionResolver,
+  ): Promise<CallReply> {
+    let granted: boolean;
+    try {
+      const request = { privilegeNames: h.privilegeNames, headers: contextHeaders(h) };
+      const { microservice, service, method } = envelope;
+      granted = (await ask({ ...request, microservice, service, method })) === true;
+    } catch (error) {
+      logger.error(
+        { err: error, requestId: envelope.context.requestId },
+        'the permission resolver failed',
+      );
+      throw new RemoteError('INTERNAL_ERROR', 'the permission resolver failed', { cause: error });
+    }
+    if (!granted) return transport.call(envelope);
+    return transport.call({ ...envelope, context: { ...envelope.context, privileged: true } });
   }
 
-  function callWithDeadline(transport: Transport, envelope: CallEnvelope): Promise<CallReply> {
+  /** The reply, or the 504 reply once the call timeout passed, whatever the resolver or carrier do. */
+  function callWithDeadline(sending: Promise<CallReply>): Promise<CallReply> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(resolve, config.callTimeoutMs, deadlineReply);
-      transport.call(envelope).then(
+      sending.then(
         (reply) => {
           clearTimeout(timer);
           resolve(reply);
         },
         (error: unknown) => {
           clearTimeout(timer);
+          if (isRemoteError(error)) return reject(error);
+          logger.warn({ err: error }, 'a carrier failed');
           reject(
-            isRemoteError(error)
-              ? error
-              : new RemoteError('SERVICE_UNAVAILABLE', 'the microservice is not reachable', {
-                  cause: error,
-                }),
+            new RemoteError('SERVICE_UNAVAILABLE', 'the microservice is not reachable', {
+              cause: error,
+            }),
           );
         },
       );

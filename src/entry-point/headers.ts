@@ -86,6 +86,13 @@ export function readCallHeaders(
   format: Format,
   defaults: HeaderDefaults,
 ): CallHeaders {
+  // The sequence's family first: a mismatch is a negotiation error (415), which DESIGN §4 puts
+  // before the header values (400).
+  const sequenceName = single(headers, SVC_HEADERS.sequenceName) ?? defaults.defaultSequenceName;
+  const sequenceFormat = formatOfSequence(sequenceName);
+  if (sequenceFormat !== undefined && sequenceFormat !== format) {
+    throw sequenceMismatch(sequenceName, format);
+  }
   if (
     headers[SVC_HEADERS.requestId] !== undefined &&
     !validRequestId(single(headers, SVC_HEADERS.requestId))
@@ -95,11 +102,8 @@ export function readCallHeaders(
   const apiId = single(headers, SVC_HEADERS.apiId) ?? defaults.defaultApiId;
   if (apiId !== 'ROA' && apiId !== 'RMC')
     throw invalid(SVC_HEADERS.apiId, 'must be ROA or RMC (case sensitive)');
-  const sequenceName = single(headers, SVC_HEADERS.sequenceName) ?? defaults.defaultSequenceName;
-  const sequenceFormat = formatOfSequence(sequenceName);
   if (!sequenceFormat)
     throw invalid(SVC_HEADERS.sequenceName, `must be one of ${SEQUENCE_NAMES.join(', ')}`);
-  if (sequenceFormat !== format) throw sequenceMismatch(sequenceName, format);
   const locale = text(headers, SVC_HEADERS.locale) ?? defaults.defaultLocale;
   if (!LOCALE.test(locale))
     throw invalid(SVC_HEADERS.locale, 'must be a language tag such as en or de-CH');

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { type MethodMeta } from '../decorators/metadata';
 import { describeType, type TypeRef } from '../decorators/types';
 import { frameworkError, isRemoteError, RemoteError, toErrorBody } from '../errors';
@@ -23,6 +24,8 @@ export interface RuntimeOptions {
   readonly development?: boolean;
   /** Nesting limit of argument texts. Default 64. */
   readonly maxDepth?: number;
+  /** Where unexpected errors are logged with their stacks; callers see only a 500. */
+  readonly logger?: Pick<Logger, 'error'>;
 }
 
 const NOT_FOUND_ERROR = {
@@ -44,7 +47,9 @@ export function createMicroserviceRuntime(
   options: RuntimeOptions = {},
 ): MicroserviceRuntime {
   const services = buildServiceRegistry(definition.services);
-  const serializers = { ...DEFAULT_SERIALIZERS, ...definition.serializers };
+  const serializers = new Map<string, SequenceSerializer>(
+    Object.entries({ ...DEFAULT_SERIALIZERS, ...definition.serializers }),
+  );
   const development = options.development ?? false;
   const bind: BindOptions = {
     ignoreUnknownFields: definition.ignoreUnknownFields ?? false,
@@ -57,9 +62,7 @@ export function createMicroserviceRuntime(
       const method = service?.methods.get(envelope.method);
       // The reply toErrorBody would make of the error, without building the error and its stack.
       if (!service || !method) return { ok: false, error: { ...NOT_FOUND_ERROR } };
-      const serializer = (serializers as Record<string, SequenceSerializer | undefined>)[
-        envelope.sequenceName
-      ];
+      const serializer = serializers.get(envelope.sequenceName);
       if (!serializer) throw frameworkError('INVALID_HEADER', 'unknown X-SVC-Sequence-Name');
       checkArity(envelope, method);
       const args = readArguments(envelope.args, method.params, serializer);
@@ -83,7 +86,15 @@ export function createMicroserviceRuntime(
       if (method.returns) checkResult(result, method.returns);
       return { ok: true, body: serializer.writeResult(result, method.returns) };
     } catch (error) {
-      return { ok: false, error: toErrorBody(error, development) };
+      const body = toErrorBody(error, development);
+      // A fault of the method or of the framework: the caller sees a 500, the operator the stack.
+      if (body.status >= 500 && body.code !== 'DEADLINE_EXCEEDED') {
+        options.logger?.error(
+          { err: error, requestId: envelope.context.requestId },
+          'a call failed',
+        );
+      }
+      return { ok: false, error: body };
     }
   }
 

@@ -143,9 +143,32 @@ function nameOfValue(value: unknown): string {
   return 'object';
 }
 
-function stringify(value: unknown): string {
-  const text = JSON.stringify(value);
+/** JSON text of a result: class instances by their declared fields only, as XML writes them. */
+function stringify(value: unknown, type: TypeRef | undefined): string {
+  const text = JSON.stringify(declaredOnly(value, type));
   return text === undefined ? 'null' : text;
+}
+
+/**
+ * The value with every class instance reduced to its declared fields, so that no property the
+ * class does not declare (internal state, a secret) reaches the wire, and JSON agrees with XML.
+ */
+function declaredOnly(value: unknown, type: TypeRef | undefined): unknown {
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  if (Array.isArray(value)) {
+    const items = type?.kind === 'array' ? type.items : undefined;
+    return value.map((item) => declaredOnly(item, items));
+  }
+  const ctor = type?.kind === 'class' ? type.ctor : (value.constructor as Class | undefined);
+  const fields = ctor && ctor !== Object ? fieldsOf(ctor) : undefined;
+  if (!fields || fields.size === 0) return value;
+  const record = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const field of fields.values()) {
+    const fieldValue = record[field.name];
+    if (fieldValue !== undefined) out[field.name] = declaredOnly(fieldValue, field.type);
+  }
+  return out;
 }
 
 const withStrings = new WeakMap<BindOptions, JsonBindOptions>();
@@ -168,8 +191,8 @@ export const libBJsonSerializer: SequenceSerializer = {
   readArgument(text, type, options) {
     return bindJson(parseJson(text, options), type, '', jsonOptions(options, false));
   },
-  writeResult(value) {
-    return stringify(value);
+  writeResult(value, type) {
+    return stringify(value, type);
   },
 };
 
@@ -194,7 +217,7 @@ export const libAJsonSerializer: SequenceSerializer = {
     return bindJson(inner, type, '', jsonOptions(options, true));
   },
   writeResult(value, type) {
-    return `{${JSON.stringify(libAName(value, type))}:${stringify(value)}}`;
+    return `{${JSON.stringify(libAName(value, type))}:${stringify(value, type)}}`;
   },
 };
 

@@ -72,7 +72,11 @@ export function createMainServer(
     const placement = definition.placement ?? config.placement ?? 'in-process';
     if (placement === 'in-process') {
       return createInProcessTransport(
-        createMicroserviceRuntime(definition, { development, maxDepth: entryConfig.maxDepth }),
+        createMicroserviceRuntime(definition, {
+          development,
+          maxDepth: entryConfig.maxDepth,
+          logger,
+        }),
       );
     }
     if (transportFactory) return transportFactory(definition, logger);

@@ -53,7 +53,7 @@ export async function startNatsReplica(
   const logger = options.logger ?? pino({ level: 'silent' });
   const runtime = createMicroserviceRuntime(
     { ...definition, name: microservice },
-    { development: options.development ?? false, maxDepth: options.maxDepth ?? 64 },
+    { development: options.development ?? false, maxDepth: options.maxDepth ?? 64, logger },
   );
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const limiter = createLimiter(concurrency);

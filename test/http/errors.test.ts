@@ -212,6 +212,14 @@ describe('the order of checks (DESIGN §4)', () => {
       406,
     ],
     [
+      '415 sequence of the other family before a bad header',
+      {
+        headers: { 'Content-Type': 'application/xml', 'X-SVC-API-ID': 'bad' },
+        body: '<MulInput><a>2</a><b>3</b></MulInput>',
+      },
+      415,
+    ],
+    [
       '400 header before 413',
       { headers: { 'Content-Type': 'application/json', 'X-SVC-API-ID': 'bad' }, body: big },
       400,

@@ -266,3 +266,74 @@ describe('the default permission resolver', () => {
     }
   });
 });
+
+describe('a permission resolver that fails', () => {
+  it('answers 500 with a hidden message when it throws, and logs the error', async () => {
+    const server = await startTestServer({
+      microservices: [probe],
+      ENTRY_POINTS: {
+        WEB_SERVICE_FACADE_HTTP: {
+          permissionResolver: () => {
+            throw new Error('directory down');
+          },
+        },
+      },
+    });
+    try {
+      const answer = await send(server.url, '/probe/probe/echo', { headers: json(), body: '"x"' });
+      expect(answer.status).toBe(500);
+      expect(answer.error).toMatchObject({
+        code: 'INTERNAL_ERROR',
+        message: 'Internal server error',
+      });
+      expect(server.logs).toContainEqual(
+        expect.objectContaining({
+          msg: 'the permission resolver failed',
+          err: expect.objectContaining({ message: 'directory down' }),
+        }),
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers 504 at the deadline when it never settles', async () => {
+    const server = await startTestServer({
+      microservices: [probe],
+      ENTRY_POINTS: {
+        WEB_SERVICE_FACADE_HTTP: {
+          callTimeoutMs: 200,
+          permissionResolver: () => new Promise<boolean>(() => {}),
+        },
+      },
+    });
+    try {
+      const answer = await send(server.url, '/probe/probe/echo', { headers: json(), body: '"x"' });
+      expect(answer.status).toBe(504);
+      expect(answer.error?.code).toBe('DEADLINE_EXCEEDED');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('unexpected errors', () => {
+  it('are logged with their stack, while the caller sees only a 500', async () => {
+    const server = await startTestServer({ microservices: [probe] });
+    try {
+      await send(server.url, '/probe/probe/fail', { headers: json(), body: '"boom"' });
+      expect(server.logs).toContainEqual(
+        expect.objectContaining({
+          level: 50,
+          msg: 'a call failed',
+          err: expect.objectContaining({
+            message: 'internal detail boom',
+            stack: expect.stringContaining('services.ts'),
+          }),
+        }),
+      );
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -228,6 +228,28 @@ describe('binding', () => {
     );
   });
 
+  it('writes only declared fields in every family, so undeclared state never leaks', () => {
+    const out = Object.assign(new MulOutput(6), { secret: 'internal-token' });
+    const team = Object.assign(new Team(), {
+      title: 't',
+      lead: Object.assign(new Profile(), {
+        name: 'a',
+        age: 1,
+        score: 1,
+        active: true,
+        password: 'x',
+      }),
+      members: [],
+    });
+    for (const serializer of [libBJson, libAJson, libBXml, libAXml]) {
+      expect(serializer.writeResult(out, klass(MulOutput))).not.toContain('internal-token');
+      expect(serializer.writeResult(out, undefined)).not.toContain('internal-token');
+      expect(serializer.writeResult(team, klass(Team))).not.toContain('password');
+    }
+    expect(libBJson.writeResult(out, klass(MulOutput))).toBe('{"result":6}');
+    expect(libBJson.writeResult({ plain: 1 }, undefined)).toBe('{"plain":1}');
+  });
+
   it('refuses a DOCTYPE, external entities and nesting beyond the limit', () => {
     const doctype = '<!DOCTYPE m [<!ENTITY x SYSTEM "file:///etc/passwd">]><m><a>&x;</a></m>';
     expect(bindError(() => libBXml.readArgument(doctype, klass(MulInput), options))).toMatchObject({
