@@ -28,6 +28,12 @@ export const ERROR_STATUS = {
   DEADLINE_EXCEEDED: 504,
 } as const satisfies Record<string, number>;
 
+/** The one message of every 404, whatever name was not found, so that callers cannot probe. */
+export const NOT_FOUND_MESSAGE = 'no such remote method';
+
+/** The header of a 503 that asks the caller to retry in a second. */
+export const RETRY_AFTER: Readonly<Record<string, string>> = { 'Retry-After': '1' };
+
 /** A code of the framework's own error table. */
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

@@ -41,7 +41,10 @@ export function buildServiceRegistry(
 function checkPayloadTypes(service: Class, method: MethodMeta): void {
   const seen = new Set<Class>();
   const visit = (type: TypeRef | null | undefined): void => {
-    if (type?.kind === 'array') return visit(type.items);
+    if (type?.kind === 'array') {
+      visit(type.items);
+      return;
+    }
     if (type?.kind !== 'class' || seen.has(type.ctor)) return;
     seen.add(type.ctor);
     const fields = fieldsOf(type.ctor);

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
-import { isRemoteError, RemoteError, toErrorBody } from '../errors';
+import { isRemoteError, NOT_FOUND_MESSAGE, RemoteError, toErrorBody } from '../errors';
 import { type Format } from '../serialization/sequence';
 import { type EntryPointConfig, type PermissionResolver } from '../server/config';
 import { answerPreflight, applyCors, type CorsPolicy } from '../server/cors';
@@ -13,7 +12,7 @@ import {
   type Transport,
 } from '../transport/envelope';
 import { readBodyText } from './body';
-import { type CallHeaders, readCallHeaders, SVC_HEADERS, validRequestId } from './headers';
+import { type CallHeaders, readCallHeaders, requestIdOf } from './headers';
 import { negotiate } from './negotiation';
 import { CONTENT_TYPES, sendError } from './responses';
 import { splitJsonArray, splitXmlParamArray } from './rmc-splitter';
@@ -29,8 +28,6 @@ export interface EntryPointOptions {
 
 /** Handles one request for `/{microservice}/{service}/{method}`; `parts` are the path segments. */
 export type EntryPointHandler = (ctx: Koa.Context, parts: readonly string[]) => Promise<void>;
-
-const NOT_FOUND_MESSAGE = 'no such remote method';
 
 /**
  * Builds the entry point: checks in the order of DESIGN §4, turns the request into an envelope,
@@ -178,8 +175,7 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
 
   return async function handleEntryPoint(ctx, parts) {
     const started = performance.now();
-    const given = ctx.req.headers[SVC_HEADERS.requestId];
-    const requestId = validRequestId(typeof given === 'string' ? given : undefined) ?? randomUUID();
+    const requestId = requestIdOf(ctx.req.headers);
     ctx.set('X-SVC-Request-ID', requestId);
     if (cors) applyCors(ctx, cors);
     const state = { format: 'json' as Format };

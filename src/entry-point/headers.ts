@@ -1,34 +1,34 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import { frameworkError, RemoteError } from '../errors';
 import { type Format, formatOfSequence, SEQUENCE_NAMES } from '../serialization/sequence';
 import { type ApiId } from '../transport/envelope';
 
-/** The request headers of the entry point, lower-cased as Node gives them. */
-export const SVC_HEADERS = {
-  apiId: 'x-svc-api-id',
-  privilegeNames: 'x-svc-privilege-names',
-  locale: 'x-svc-locale',
-  sequenceName: 'x-svc-sequence-name',
-  requestId: 'x-svc-request-id',
-  sessionId: 'x-svc-session-id',
-  user: 'x-svc-user',
-  clientApplicationName: 'x-svc-client-application-name',
-  ip: 'x-svc-ip',
+/** The request headers of the entry point, as browsers and documents spell them. */
+export const SVC_HEADER_SPELLING = {
+  apiId: 'X-SVC-API-ID',
+  privilegeNames: 'X-SVC-Privilege-Names',
+  locale: 'X-SVC-Locale',
+  sequenceName: 'X-SVC-Sequence-Name',
+  requestId: 'X-SVC-Request-ID',
+  sessionId: 'X-SVC-Session-ID',
+  user: 'X-SVC-User',
+  clientApplicationName: 'X-SVC-Client-Application-Name',
+  ip: 'X-SVC-IP',
 } as const;
 
-/** The same headers as browsers and documents spell them. */
-export const SVC_HEADER_NAMES = [
-  'X-SVC-API-ID',
-  'X-SVC-Privilege-Names',
-  'X-SVC-Locale',
-  'X-SVC-Sequence-Name',
-  'X-SVC-Request-ID',
-  'X-SVC-Session-ID',
-  'X-SVC-User',
-  'X-SVC-Client-Application-Name',
-  'X-SVC-IP',
-] as const;
+type HeaderKey = keyof typeof SVC_HEADER_SPELLING;
+
+/** Every `X-SVC-*` header name, in the order of the specification. */
+export const SVC_HEADER_NAMES = Object.values(
+  SVC_HEADER_SPELLING,
+) as readonly (typeof SVC_HEADER_SPELLING)[HeaderKey][];
+
+/** The same headers lower-cased, as Node gives them. */
+export const SVC_HEADERS = Object.fromEntries(
+  Object.entries(SVC_HEADER_SPELLING).map(([key, name]) => [key, name.toLowerCase()]),
+) as { readonly [K in HeaderKey]: string };
 
 /** The defaults that absent headers fall back to. */
 export interface HeaderDefaults {
@@ -53,6 +53,12 @@ const REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
 /** A language tag such as `en`, `de-CH` or `zh_Hant_TW`. */
 export const LOCALE = /^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*$/;
 const MAX_TEXT = 1024;
+
+/** The caller's request id when it is a valid one (see {@link validRequestId}), else a new UUID. */
+export function requestIdOf(headers: IncomingHttpHeaders): string {
+  const given = headers[SVC_HEADERS.requestId];
+  return validRequestId(typeof given === 'string' ? given : undefined) ?? randomUUID();
+}
 
 /** The caller's request id when it is 1–128 visible ASCII characters; `undefined` otherwise. */
 export function validRequestId(value: string | undefined): string | undefined {

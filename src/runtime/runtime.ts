@@ -1,7 +1,13 @@
 import type { Logger } from 'pino';
 import { type MethodMeta } from '../decorators/metadata';
 import { describeType, type TypeRef } from '../decorators/types';
-import { frameworkError, isRemoteError, RemoteError, toErrorBody } from '../errors';
+import {
+  frameworkError,
+  isRemoteError,
+  NOT_FOUND_MESSAGE,
+  RemoteError,
+  toErrorBody,
+} from '../errors';
 import { type NativeAppDefinition } from '../microservices';
 import { buildServiceRegistry, type ServiceEntry } from '../registry';
 import { BindError, type BindOptions, type SequenceSerializer } from '../serialization/sequence';
@@ -31,7 +37,7 @@ export interface RuntimeOptions {
 const NOT_FOUND_ERROR = {
   status: 404,
   code: 'METHOD_NOT_FOUND',
-  message: 'no such remote method',
+  message: NOT_FOUND_MESSAGE,
 } as const;
 
 /**

@@ -1,8 +1,5 @@
-import { RemoteError } from '../errors';
+import { RETRY_AFTER, RemoteError } from '../errors';
 import { type CallEnvelope, type CallReply, type Transport } from '../transport/envelope';
-
-/** Seconds a caller is asked to wait in `Retry-After` when a microservice is at its limit. */
-export const RETRY_AFTER_SECONDS = 1;
 
 /**
  * Wraps a transport so that at most `max` calls of its microservice run at once. One more is
@@ -59,6 +56,6 @@ function overloaded(microservice: string, max: number): RemoteError {
   return new RemoteError(
     'OVERLOADED',
     `microservice ${microservice} is running its limit of ${max} calls: retry later`,
-    { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } },
+    { headers: RETRY_AFTER },
   );
 }

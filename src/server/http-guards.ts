@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { validRequestId } from '../entry-point/headers';
+import { requestIdOf } from '../entry-point/headers';
 import { negotiate } from '../entry-point/negotiation';
 import { CONTENT_TYPES, serializeError } from '../entry-point/responses';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
@@ -55,9 +55,8 @@ export function createHttpServer(limits: HttpLimits, listener: http.RequestListe
 
 /** The request id and the family of an answer the HTTP layer gives to a parsed request. */
 function answerShape(req: http.IncomingMessage): { requestId: string; format: Format } {
-  const given = req.headers['x-svc-request-id'];
   return {
-    requestId: validRequestId(typeof given === 'string' ? given : undefined) ?? randomUUID(),
+    requestId: requestIdOf(req.headers),
     format: negotiate(req.headers['content-type'], req.headers.accept).format,
   };
 }

@@ -1,6 +1,11 @@
 import { Packr, Unpackr } from 'msgpackr';
 import { CodecError } from './codec-error';
-import { type CallEnvelope, type CallReply, ENVELOPE_VERSION } from './envelope';
+import {
+  type CallEnvelope,
+  type CallReply,
+  ENVELOPE_VERSION,
+  OPTIONAL_CONTEXT_KEYS,
+} from './envelope';
 import { readEnvelope, readReply } from './frame-shape';
 
 /**
@@ -71,7 +76,7 @@ export function decodeReply(bytes: Uint8Array, options: DecodeOptions = {}): Cal
 
 function optionalTexts(context: CallEnvelope['context']): Record<string, string> {
   const texts: Record<string, string> = {};
-  for (const key of ['sessionId', 'user', 'clientApplicationName', 'ip', 'peerAddress'] as const) {
+  for (const key of OPTIONAL_CONTEXT_KEYS) {
     const value = context[key];
     if (value !== undefined) texts[key] = value;
   }

@@ -22,6 +22,15 @@ export interface CallContext {
   readonly privileged: boolean;
 }
 
+/** The context fields that are present only when the caller gave them. */
+export const OPTIONAL_CONTEXT_KEYS = [
+  'sessionId',
+  'user',
+  'clientApplicationName',
+  'ip',
+  'peerAddress',
+] as const satisfies readonly (keyof CallContext)[];
+
 /** A call on its way from the main server to a microservice. */
 export interface CallEnvelope {
   readonly version: typeof ENVELOPE_VERSION;

@@ -1,5 +1,11 @@
 import { CodecError } from './codec-error';
-import { type ApiId, type CallEnvelope, type CallReply, ENVELOPE_VERSION } from './envelope';
+import {
+  type ApiId,
+  type CallEnvelope,
+  type CallReply,
+  ENVELOPE_VERSION,
+  OPTIONAL_CONTEXT_KEYS,
+} from './envelope';
 
 type Fields = Readonly<Record<string, unknown>>;
 
@@ -90,7 +96,7 @@ function flag(map: Fields, key: string): boolean {
 
 function optionalTexts(context: Fields): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const key of ['sessionId', 'user', 'clientApplicationName', 'ip', 'peerAddress']) {
+  for (const key of OPTIONAL_CONTEXT_KEYS) {
     const value = own(context, key);
     if (value === undefined) continue;
     if (typeof value !== 'string') throw shape(`context.${key} must be a string`);

@@ -1,11 +1,8 @@
 import { ErrorCode, NatsError } from 'nats';
-import { RemoteError } from '../errors';
+import { RETRY_AFTER, RemoteError } from '../errors';
 import { CodecError, decodeReply, encodeEnvelope } from './codec';
 import { type CallEnvelope, type CallReply } from './envelope';
 import { type NatsLink } from './nats-connection';
-
-/** Seconds a caller is told to wait before trying again when no replica answers. */
-const RETRY_AFTER_SECONDS = '1';
 
 /**
  * Sends one call to the queue group on `subject` and decodes the reply. Every failure of the hop
@@ -42,7 +39,7 @@ export async function requestReply(
 export function unavailable(message: string, cause?: unknown): RemoteError {
   return new RemoteError('SERVICE_UNAVAILABLE', message, {
     cause,
-    headers: { 'Retry-After': RETRY_AFTER_SECONDS },
+    headers: RETRY_AFTER,
   });
 }
 
