@@ -10,6 +10,8 @@ export interface BenchOptions {
   readonly rows: readonly string[];
   /** Requests of the memory check; 0 skips it. */
   readonly memoryRequests: number;
+  /** Warm-up requests of the memory check before its first reading. */
+  readonly memoryWarmup: number;
   /** Write V8 CPU profiles of the servers to this directory. */
   readonly profileDir: string | undefined;
   readonly outDir: string;
@@ -23,9 +25,10 @@ export const BENCH_USAGE = `Usage: npm run bench -- [options]
   --connections LIST    connection counts (default 10,100)
   --rows LIST           row ids to run besides the baselines (default all)
   --memory-requests N   requests of the memory check, 0 to skip (default 200000)
+  --memory-warmup N     warm-up requests before its first reading (default 100000)
   --profile DIR         write the servers' CPU profiles (node --cpu-prof) to DIR
   --out DIR             where the JSON table goes (default bench/results)
-Quick smoke run: npm run bench -- --duration 2 --warmup 1 --rounds 1 --memory-requests 20000`;
+Quick smoke run: npm run bench -- --duration 2 --warmup 1 --rounds 1 --memory-requests 20000 --memory-warmup 20000`;
 
 function positive(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
@@ -49,6 +52,7 @@ export function parseBenchOptions(argv: readonly string[], env = process.env): B
       connections: { type: 'string' },
       rows: { type: 'string' },
       'memory-requests': { type: 'string' },
+      'memory-warmup': { type: 'string' },
       profile: { type: 'string' },
       out: { type: 'string' },
     },
@@ -61,6 +65,7 @@ export function parseBenchOptions(argv: readonly string[], env = process.env): B
     connections: connections.length > 0 ? connections : [10, 100],
     rows: list(values.rows),
     memoryRequests: Math.round(positive('memory-requests', values['memory-requests'], 200000)),
+    memoryWarmup: Math.round(positive('memory-warmup', values['memory-warmup'], 100000)),
     profileDir: values.profile,
     outDir: values.out ?? 'bench/results',
   };

@@ -161,7 +161,10 @@ async function main(argv: readonly string[]): Promise<number> {
   const memoryRows = rows.filter((row) => row.server === 'portico');
   const memory =
     options.memoryRequests > 0 && memoryRows.length > 0
-      ? await measureMemory(memoryRows, options.memoryRequests, {
+      ? await measureMemory({
+          rows: memoryRows,
+          warmupRequests: options.memoryWarmup,
+          requests: options.memoryRequests,
           server: { ...placement.server, profileDir: undefined },
           driver: placement.driver,
         })
