@@ -202,7 +202,7 @@ export const libAJsonSerializer: SequenceSerializer = {
   readArgument(text, type, options) {
     const parsed = parseJson(text, options);
     const expected = libAName(undefined, type);
-    const accepted = type.kind === 'number' ? ['int', 'double'] : acceptedNames(type, expected);
+    const accepted = acceptedNames(type, expected);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       throw new BindError(`expected {"${expected}": …}, got ${describeValue(parsed)}`);
     }

@@ -5,8 +5,9 @@ import {
   ERROR_ENVELOPE,
   ERROR_RESPONSES,
   HEADER_PARAMETERS,
-  operationIdOf,
+  operationHead,
   pathOf,
+  successOf,
 } from './protocol';
 import { type Json, renderSchema, schemaRef } from './render-schema';
 
@@ -16,18 +17,11 @@ function contentOf(schema: SchemaModel): Json {
 }
 
 function operationOf(op: OperationModel): Json {
+  const { status, description } = successOf(op);
   const success =
-    op.result === 'void'
-      ? { 204: { description: op.resultDescription ?? 'Done; the method returns nothing' } }
-      : {
-          200: { description: op.resultDescription ?? 'The result', content: contentOf(op.result) },
-        };
+    op.result === 'void' ? { description } : { description, content: contentOf(op.result) };
   return {
-    tags: [op.tag],
-    operationId: operationIdOf(op),
-    summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
-    ...(op.deprecated ? { deprecated: true } : {}),
+    ...operationHead(op),
     parameters: HEADER_PARAMETERS.map((h) => ({ $ref: `#/components/parameters/${h.name}` })),
     requestBody: {
       required: op.body.required,
@@ -35,7 +29,7 @@ function operationOf(op: OperationModel): Json {
       content: contentOf(op.body.schema),
     },
     responses: {
-      ...success,
+      [status]: success,
       ...Object.fromEntries(
         ERROR_RESPONSES.map((e) => [e.status, { $ref: `#/components/responses/${e.key}` }]),
       ),

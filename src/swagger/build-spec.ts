@@ -5,8 +5,9 @@ import {
   ERROR_RESPONSES,
   HEADER_PARAMETERS,
   MEDIA_TYPES,
-  operationIdOf,
+  operationHead,
   pathOf,
+  successOf,
 } from './protocol';
 import { type Json, renderSchema, schemaRef } from './render-schema';
 
@@ -42,24 +43,16 @@ function operationOf(op: OperationModel): Json {
     ...(op.body.description ? { description: op.body.description } : {}),
     schema: renderSchema(op.body.schema, 'swagger2'),
   };
+  const { status, description } = successOf(op);
   const success =
     op.result === 'void'
-      ? { 204: { description: op.resultDescription ?? 'Done; the method returns nothing' } }
-      : {
-          200: {
-            description: op.resultDescription ?? 'The result',
-            schema: renderSchema(op.result, 'swagger2'),
-          },
-        };
+      ? { description }
+      : { description, schema: renderSchema(op.result, 'swagger2') };
   return {
-    tags: [op.tag],
-    operationId: operationIdOf(op),
-    summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
-    ...(op.deprecated ? { deprecated: true } : {}),
+    ...operationHead(op),
     parameters: [body, ...HEADER_PARAMETERS.map((h) => ({ $ref: `#/parameters/${h.name}` }))],
     responses: {
-      ...success,
+      [status]: success,
       ...Object.fromEntries(
         ERROR_RESPONSES.map((e) => [e.status, { $ref: `#/responses/${e.key}` }]),
       ),

@@ -1,6 +1,6 @@
 import { SVC_HEADER_NAMES } from '../entry-point/headers';
 import { SEQUENCE_NAMES } from '../serialization/sequence';
-import { type NamedSchema } from './model';
+import { type NamedSchema, type OperationModel } from './model';
 
 /** What both directions of every operation speak. */
 export const MEDIA_TYPES = ['application/json', 'application/xml'] as const;
@@ -116,4 +116,22 @@ export function operationIdOf(op: { microservice: string; service: string; metho
 /** `/calc/calculator/add`. */
 export function pathOf(op: { microservice: string; service: string; method: string }): string {
   return `/${op.microservice}/${op.service}/${op.method}`;
+}
+
+/** The fields every operation has in both document versions: tag, id, summary, description. */
+export function operationHead(op: OperationModel): Record<string, unknown> {
+  return {
+    tags: [op.tag],
+    operationId: operationIdOf(op),
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    ...(op.deprecated ? { deprecated: true } : {}),
+  };
+}
+
+/** The success status of an operation (204 for `void`, else 200) and its description. */
+export function successOf(op: OperationModel): { status: 200 | 204; description: string } {
+  return op.result === 'void'
+    ? { status: 204, description: op.resultDescription ?? 'Done; the method returns nothing' }
+    : { status: 200, description: op.resultDescription ?? 'The result' };
 }
