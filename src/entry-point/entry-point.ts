@@ -1,9 +1,12 @@
 import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { isRemoteError, NOT_FOUND_MESSAGE, RemoteError, toErrorBody } from '../errors';
+import { isPromiseLike } from '../runtime/deadline';
 import { type Format } from '../serialization/sequence';
+import { type CallSlots } from '../server/call-limit';
 import { type EntryPointConfig, type PermissionResolver } from '../server/config';
 import { answerPreflight, applyCors, type CorsPolicy } from '../server/cors';
+import { createCallLog } from '../server/logger';
 import {
   type CallContext,
   type CallEnvelope,
@@ -13,14 +16,20 @@ import {
 } from '../transport/envelope';
 import { readBodyText } from './body';
 import { type CallHeaders, readCallHeaders, requestIdOf } from './headers';
-import { negotiate } from './negotiation';
+import { type Negotiation, negotiate } from './negotiation';
 import { CONTENT_TYPES, sendError } from './responses';
 import { splitJsonArray, splitXmlParamArray } from './rmc-splitter';
 
-/** What an entry point needs: its configuration and a transport per native microservice. */
+/** A native microservice as the entry point sees it: how to reach it, and its call limit. */
+export interface EntryPointLane {
+  readonly transport: Transport;
+  readonly slots: CallSlots;
+}
+
+/** What an entry point needs: its configuration and a lane per native microservice. */
 export interface EntryPointOptions {
   readonly config: EntryPointConfig;
-  readonly transports: ReadonlyMap<string, Transport>;
+  readonly lanes: ReadonlyMap<string, EntryPointLane>;
   readonly cors: CorsPolicy | undefined;
   readonly logger: Logger;
   readonly development: boolean;
@@ -32,9 +41,14 @@ export type EntryPointHandler = (ctx: Koa.Context, parts: readonly string[]) => 
 /**
  * Builds the entry point: checks in the order of DESIGN §4, turns the request into an envelope,
  * sends it to the microservice's transport and answers with the reply in the request's family.
+ *
+ * A call that a transport answers synchronously (an in-process method that returned a value)
+ * costs no timer and no promise beyond the body's; one that is pending is raced against its
+ * deadline by a single timer, which also gives back the call's slot.
  */
 export function createEntryPoint(options: EntryPointOptions): EntryPointHandler {
-  const { config, transports, cors, logger, development } = options;
+  const { config, lanes, cors, logger, development } = options;
+  const logCall = createCallLog(logger);
   const limits = { maxArgs: config.maxArgs, maxDepth: config.maxDepth };
   const resolver = config.permissionResolver;
   const deadlineReply: CallReply = {
@@ -46,85 +60,90 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
     },
   };
 
-  async function call(
+  /**
+   * The checks that need no body, in the order of DESIGN §4. Returns the lane to call, or
+   * `undefined` when the request was answered (a preflight).
+   */
+  function check(
     ctx: Koa.Context,
     parts: readonly string[],
-    requestId: string,
-    state: { format: Format },
-  ) {
-    const headers = ctx.req.headers;
-    // The family follows from the headers alone, so that the 405 and 404 are in it too.
-    const negotiation = negotiate(headers['content-type'], headers.accept);
-    state.format = negotiation.format;
+    negotiation: Negotiation,
+  ): EntryPointLane | undefined {
     const method = ctx.method;
     if (method !== 'POST' && method !== 'OPTIONS') {
       ctx.set('Allow', 'POST, OPTIONS');
       throw new RemoteError('METHOD_NOT_ALLOWED', `${method} is not allowed: use POST`);
     }
-    const [microservice = '', service = '', name = ''] = parts;
-    const transport = transports.get(microservice);
-    if (!transport || parts.length !== 3 || !service || !name) {
+    const lane = parts.length === 3 ? lanes.get(parts[0] as string) : undefined;
+    if (!lane || !parts[1] || !parts[2]) {
       throw new RemoteError('METHOD_NOT_FOUND', NOT_FOUND_MESSAGE);
     }
     if (method === 'OPTIONS') {
       if (cors) answerPreflight(ctx, cors);
       else ctx.status = 204;
-      return;
+      return undefined;
     }
     if (!negotiation.ok) throw negotiation.error;
-    const callHeaders = readCallHeaders(headers, negotiation.format, config);
-    const body = await readBodyText(
-      ctx.req,
-      Math.min(config.maxBodyBytes, transport.maxBodyBytes ?? Infinity),
-    );
-    const args = splitArguments(body, callHeaders.apiId, negotiation.format);
-    const envelope: CallEnvelope = {
+    return lane;
+  }
+
+  function envelopeOf(
+    ctx: Koa.Context,
+    parts: readonly string[],
+    h: CallHeaders,
+    body: string,
+    requestId: string,
+    format: Format,
+  ): CallEnvelope {
+    return {
       version: ENVELOPE_VERSION,
-      microservice,
-      service,
-      method: name,
-      apiId: callHeaders.apiId,
-      sequenceName: callHeaders.sequenceName,
-      args,
+      microservice: parts[0] as string,
+      service: parts[1] as string,
+      method: parts[2] as string,
+      apiId: h.apiId,
+      sequenceName: h.sequenceName,
+      args:
+        h.apiId === 'ROA'
+          ? [body]
+          : format === 'json'
+            ? splitJsonArray(body, limits)
+            : splitXmlParamArray(body, limits),
       context: withContextHeaders(
         {
           requestId,
-          locale: callHeaders.locale,
-          privilegeNames: callHeaders.privilegeNames,
-          // Decided by the permission resolver, if there is one, within the deadline below.
+          locale: h.locale,
+          privilegeNames: h.privilegeNames,
+          // Decided by the permission resolver, if there is one, within the deadline.
           privileged: false,
         },
-        callHeaders,
+        h,
         ctx.req.socket.remoteAddress,
       ),
       deadline: Date.now() + config.callTimeoutMs,
     };
-    const sending = resolver
-      ? askResolverThenCall(transport, envelope, callHeaders, resolver)
-      : transport.call(envelope);
-    const reply = await callWithDeadline(sending);
-    if (!reply.ok) {
-      const { error } = reply;
-      // A 4xx goes out as the microservice gave it, without building an Error and its stack.
-      if (Number.isInteger(error.status) && error.status >= 400 && error.status < 500) {
-        if (error.status === 413) ctx.set('Connection', 'close');
-        sendError(ctx, error, requestId, negotiation.format);
-        return;
-      }
-      throw new RemoteError(error.code, error.message, { status: error.status });
-    }
-    if (reply.body === null) {
-      ctx.status = 204;
-      return;
-    }
-    ctx.status = 200;
-    ctx.set('Content-Type', CONTENT_TYPES[negotiation.format]);
-    ctx.body = reply.body;
   }
 
-  function splitArguments(body: string, apiId: CallHeaders['apiId'], format: Format): string[] {
-    if (apiId === 'ROA') return [body];
-    return format === 'json' ? splitJsonArray(body, limits) : splitXmlParamArray(body, limits);
+  /** Sends the call in one of the lane's slots: the reply, at once or when it comes. */
+  function send(
+    lane: EntryPointLane,
+    envelope: CallEnvelope,
+    h: CallHeaders,
+  ): CallReply | Promise<CallReply> {
+    lane.slots.take();
+    let sent: CallReply | PromiseLike<CallReply>;
+    try {
+      sent = resolver
+        ? askResolverThenCall(lane.transport, envelope, h, resolver)
+        : lane.transport.call(envelope);
+    } catch (error) {
+      lane.slots.release();
+      throw carrierFailure(error);
+    }
+    if (!isPromiseLike(sent)) {
+      lane.slots.release();
+      return sent;
+    }
+    return beforeDeadline(sent, lane.slots);
   }
 
   /** Asks the permission resolver whether the call is privileged, then sends it. */
@@ -150,53 +169,92 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
     return transport.call({ ...envelope, context: { ...envelope.context, privileged: true } });
   }
 
-  /** The reply, or the 504 reply once the call timeout passed, whatever the resolver or carrier do. */
-  function callWithDeadline(sending: Promise<CallReply>): Promise<CallReply> {
+  /**
+   * The reply, or the 504 reply once the call timeout passed, whatever the resolver or carrier
+   * do. The slot is given back at whichever comes first.
+   */
+  function beforeDeadline(sent: PromiseLike<CallReply>, slots: CallSlots): Promise<CallReply> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(resolve, config.callTimeoutMs, deadlineReply);
-      sending.then(
+      let held = true;
+      const timer = setTimeout(() => {
+        held = false;
+        slots.release();
+        resolve(deadlineReply);
+      }, config.callTimeoutMs);
+      const settle = () => {
+        if (!held) return false;
+        held = false;
+        clearTimeout(timer);
+        slots.release();
+        return true;
+      };
+      sent.then(
         (reply) => {
-          clearTimeout(timer);
-          resolve(reply);
+          if (settle()) resolve(reply);
         },
         (error: unknown) => {
-          clearTimeout(timer);
-          if (isRemoteError(error)) return reject(error);
-          logger.warn({ err: error }, 'a carrier failed');
-          reject(
-            new RemoteError('SERVICE_UNAVAILABLE', 'the microservice is not reachable', {
-              cause: error,
-            }),
-          );
+          if (settle()) reject(carrierFailure(error));
         },
       );
     });
   }
 
+  /** A carrier's own failure as the caller sees it: 503, unless it is already a remote error. */
+  function carrierFailure(error: unknown): unknown {
+    if (isRemoteError(error)) return error;
+    logger.warn({ err: error }, 'a carrier failed');
+    return new RemoteError('SERVICE_UNAVAILABLE', 'the microservice is not reachable', {
+      cause: error,
+    });
+  }
+
+  /** Answers with a reply of the microservice. */
+  function answer(ctx: Koa.Context, reply: CallReply, requestId: string, format: Format): void {
+    if (!reply.ok) {
+      const { error } = reply;
+      // A 4xx goes out as the microservice gave it, without building an Error and its stack.
+      if (Number.isInteger(error.status) && error.status >= 400 && error.status < 500) {
+        if (error.status === 413) ctx.set('Connection', 'close');
+        sendError(ctx, error, requestId, format);
+        return;
+      }
+      throw new RemoteError(error.code, error.message, { status: error.status });
+    }
+    if (reply.body === null) {
+      ctx.status = 204;
+      return;
+    }
+    ctx.status = 200;
+    ctx.res.setHeader('Content-Type', CONTENT_TYPES[format]);
+    ctx.body = reply.body;
+  }
+
   return async function handleEntryPoint(ctx, parts) {
     const started = performance.now();
-    const requestId = requestIdOf(ctx.req.headers);
-    ctx.set('X-SVC-Request-ID', requestId);
+    const headers = ctx.req.headers;
+    const requestId = requestIdOf(headers);
+    // Headers of every answer go straight to Node's response: Koa's `set` adds two calls each.
+    ctx.res.setHeader('X-SVC-Request-ID', requestId);
     if (cors) applyCors(ctx, cors);
-    const state = { format: 'json' as Format };
+    // The family follows from the headers alone, so that the 405 and 404 are in it too.
+    const negotiation = negotiate(headers['content-type'], headers.accept);
+    const format = negotiation.format;
     try {
-      await call(ctx, parts, requestId, state);
+      const lane = check(ctx, parts, negotiation);
+      if (lane) {
+        const callHeaders = readCallHeaders(headers, format, config);
+        const limit = Math.min(config.maxBodyBytes, lane.transport.maxBodyBytes ?? Infinity);
+        const body = await readBodyText(ctx.req, limit);
+        const envelope = envelopeOf(ctx, parts, callHeaders, body, requestId, format);
+        const sent = send(lane, envelope, callHeaders);
+        answer(ctx, isPromiseLike(sent) ? await sent : sent, requestId, format);
+      }
     } catch (error) {
       if (isRemoteError(error) && error.headers) ctx.set(error.headers);
       if (isRemoteError(error) && error.status === 413) ctx.set('Connection', 'close');
-      sendError(ctx, toErrorBody(error, development), requestId, state.format);
+      sendError(ctx, toErrorBody(error, development), requestId, format);
     }
-    if (logger.isLevelEnabled('info')) {
-      logger.info(
-        {
-          requestId,
-          target: parts.join('/'),
-          status: ctx.status,
-          ms: Math.round((performance.now() - started) * 100) / 100,
-        },
-        'call',
-      );
-    }
+    logCall(requestId, parts, ctx.status, started);
   };
 }
 

@@ -13,7 +13,16 @@ export function getCallContext(): CallContext {
   return context;
 }
 
-/** Runs `fn` with `context` as the current call context. */
-export function runWithCallContext<T>(context: CallContext, fn: () => T): T {
-  return storage.run(context, fn);
+/** Calls `fn` on `self` with `args`, with `context` as the current call context. */
+export function runWithCallContext<T>(
+  context: CallContext,
+  fn: (...args: unknown[]) => T,
+  self?: unknown,
+  args: readonly unknown[] = [],
+): T {
+  return storage.run(context, invoke, fn, self, args) as T;
+}
+
+function invoke(fn: (...args: unknown[]) => unknown, self: unknown, args: readonly unknown[]) {
+  return fn.apply(self, args as unknown[]);
 }

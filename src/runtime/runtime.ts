@@ -21,7 +21,8 @@ import { checkResult } from './result-check';
 export interface MicroserviceRuntime {
   readonly name: string;
   readonly services: ReadonlyMap<string, ServiceEntry>;
-  handle(envelope: CallEnvelope): Promise<CallReply>;
+  /** The reply: at once when the method returned a value, later when it returned a promise. */
+  handle(envelope: CallEnvelope): CallReply | Promise<CallReply>;
 }
 
 /** Options of {@link createMicroserviceRuntime}. */
@@ -62,7 +63,11 @@ export function createMicroserviceRuntime(
     maxDepth: options.maxDepth ?? 64,
   };
 
-  async function handle(envelope: CallEnvelope): Promise<CallReply> {
+  /**
+   * Serves one call. A method that returns a value is answered synchronously, without a promise
+   * or a timer; one that returns a promise is awaited until just after the deadline.
+   */
+  function handle(envelope: CallEnvelope): CallReply | Promise<CallReply> {
     try {
       const service = services.get(envelope.service);
       const method = service?.methods.get(envelope.method);
@@ -81,27 +86,37 @@ export function createMicroserviceRuntime(
       if (Date.now() >= envelope.deadline) {
         throw frameworkError('DEADLINE_EXCEEDED', 'the deadline passed before the call started');
       }
-      const returned = runWithCallContext(envelope.context, () =>
-        method.fn.apply(service.instance, args),
-      );
-      // A method that never settles is given up just after the deadline, so that it holds no slot.
-      const result = isPromiseLike(returned)
-        ? await beforeDeadline(returned, envelope.deadline + GIVE_UP_GRACE_MS)
-        : returned;
-      if (result === undefined || method.returns === null) return { ok: true, body: null };
-      if (method.returns) checkResult(result, method.returns);
-      return { ok: true, body: serializer.writeResult(result, method.returns) };
+      const returned = runWithCallContext(envelope.context, method.fn, service.instance, args);
+      if (isPromiseLike(returned)) return settle(returned, envelope, method, serializer);
+      return replyOf(returned, method, serializer);
     } catch (error) {
-      const body = toErrorBody(error, development);
-      // A fault of the method or of the framework: the caller sees a 500, the operator the stack.
-      if (body.status >= 500 && body.code !== 'DEADLINE_EXCEEDED') {
-        options.logger?.error(
-          { err: error, requestId: envelope.context.requestId },
-          'a call failed',
-        );
-      }
-      return { ok: false, error: body };
+      return errorReply(error, envelope);
     }
+  }
+
+  /** The reply of a method that returned a promise; it is given up just after the deadline. */
+  async function settle(
+    returned: PromiseLike<unknown>,
+    envelope: CallEnvelope,
+    method: MethodMeta,
+    serializer: SequenceSerializer,
+  ): Promise<CallReply> {
+    try {
+      // A method that never settles is given up then, so that it holds no replica slot.
+      const result = await beforeDeadline(returned, envelope.deadline + GIVE_UP_GRACE_MS);
+      return replyOf(result, method, serializer);
+    } catch (error) {
+      return errorReply(error, envelope);
+    }
+  }
+
+  function errorReply(error: unknown, envelope: CallEnvelope): CallReply {
+    const body = toErrorBody(error, development);
+    // A fault of the method or of the framework: the caller sees a 500, the operator the stack.
+    if (body.status >= 500 && body.code !== 'DEADLINE_EXCEEDED') {
+      options.logger?.error({ err: error, requestId: envelope.context.requestId }, 'a call failed');
+    }
+    return { ok: false, error: body };
   }
 
   function readArguments(
@@ -122,6 +137,13 @@ export function createMicroserviceRuntime(
   }
 
   return { name: definition.name, services, handle };
+}
+
+/** The reply to a method's result: no body for `void`, else the result written by the sequence. */
+function replyOf(result: unknown, method: MethodMeta, serializer: SequenceSerializer): CallReply {
+  if (result === undefined || method.returns === null) return { ok: true, body: null };
+  if (method.returns) checkResult(result, method.returns);
+  return { ok: true, body: serializer.writeResult(result, method.returns) };
 }
 
 function checkArity(envelope: CallEnvelope, method: MethodMeta): void {

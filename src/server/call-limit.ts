@@ -1,61 +1,43 @@
 import { RETRY_AFTER, RemoteError } from '../errors';
-import { type CallEnvelope, type CallReply, type Transport } from '../transport/envelope';
 
 /**
- * Wraps a transport so that at most `max` calls of its microservice run at once. One more is
- * refused at once with 503 `OVERLOADED` and `Retry-After`, never queued. A slot is freed when the
- * reply arrives or when the call's deadline passes, whichever is first, so a method that never
- * returns holds its slot only until the caller got its 504.
+ * The calls of one microservice in flight at the main server, at most `max` at once. One more is
+ * refused at once with 503 `OVERLOADED` and `Retry-After`, never queued. The entry point takes a
+ * slot before it sends a call and gives it back when the reply arrives or when the call's deadline
+ * passes, whichever is first, so a method that never returns holds its slot only until the caller
+ * got its 504.
  *
  * @example
- * transports.set('calc', limitConcurrentCalls(createInProcessTransport(runtime), 1024));
+ * const slots = new CallSlots('calc', 1024);
+ * slots.take(); // throws OVERLOADED when 1024 calls are in flight
+ * try { ... } finally { slots.release(); }
  */
-export function limitConcurrentCalls(transport: Transport, max: number): Transport {
-  if (!Number.isInteger(max) || max < 1) {
-    throw new TypeError('portico: maxConcurrentCalls must be a positive integer');
-  }
-  let active = 0;
+export class CallSlots {
+  private active = 0;
 
-  function call(envelope: CallEnvelope): Promise<CallReply> {
-    if (active >= max) return Promise.reject(overloaded(envelope.microservice, max));
-    active++;
-    let held = true;
-    const release = () => {
-      if (held) {
-        held = false;
-        active--;
-        clearTimeout(timer);
-      }
-    };
-    const timer = setTimeout(release, Math.max(0, envelope.deadline - Date.now()));
-    let pending: Promise<CallReply>;
-    try {
-      pending = transport.call(envelope);
-    } catch (error) {
-      release();
-      return Promise.reject(error);
+  constructor(
+    readonly microservice: string,
+    readonly max: number,
+  ) {
+    if (!Number.isInteger(max) || max < 1) {
+      throw new TypeError('portico: maxConcurrentCalls must be a positive integer');
     }
-    pending.then(release, release);
-    return pending;
   }
 
-  return {
-    get placement() {
-      return transport.placement;
-    },
-    get maxBodyBytes() {
-      return transport.maxBodyBytes;
-    },
-    ...(transport.start ? { start: () => transport.start?.() ?? Promise.resolve() } : {}),
-    call,
-    close: () => transport.close(),
-  };
-}
+  /** Takes a slot, or throws 503 `OVERLOADED` when all are taken. */
+  take(): void {
+    if (this.active >= this.max) {
+      throw new RemoteError(
+        'OVERLOADED',
+        `microservice ${this.microservice} is running its limit of ${this.max} calls: retry later`,
+        { headers: RETRY_AFTER },
+      );
+    }
+    this.active++;
+  }
 
-function overloaded(microservice: string, max: number): RemoteError {
-  return new RemoteError(
-    'OVERLOADED',
-    `microservice ${microservice} is running its limit of ${max} calls: retry later`,
-    { headers: RETRY_AFTER },
-  );
+  /** Gives a slot back; call it once per {@link take}. */
+  release(): void {
+    this.active--;
+  }
 }

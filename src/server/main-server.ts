@@ -2,14 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import type { Logger } from 'pino';
-import { createEntryPoint } from '../entry-point/entry-point';
+import { createEntryPoint, type EntryPointLane } from '../entry-point/entry-point';
 import { SVC_HEADER_NAMES } from '../entry-point/headers';
 import { type NativeAppDefinition, type ServletAppDefinition } from '../microservices';
 import { createMicroserviceRuntime } from '../runtime/runtime';
 import { type Transport } from '../transport/envelope';
 import { createInProcessTransport } from '../transport/in-process';
 import type { NatsCarrier } from '../transport/nats';
-import { limitConcurrentCalls } from './call-limit';
+import { CallSlots } from './call-limit';
 import {
   DEFAULT_PORT,
   type MainServerConfig,
@@ -65,7 +65,7 @@ export function createMainServer(
   const entryConfig = resolveEntryPointConfig(config);
   const httpLimits = resolveHttpLimits(config);
   const development = config.development ?? false;
-  const transports = new Map<string, Transport>();
+  const lanes = new Map<string, EntryPointLane>();
   const handlers = new Map<string, Handler>();
   let nats: NatsCarrier | undefined;
   function transportOf(definition: NativeAppDefinition): Transport {
@@ -88,7 +88,7 @@ export function createMainServer(
   }
   for (const definition of config.microservices) {
     if (
-      transports.has(definition.name) ||
+      lanes.has(definition.name) ||
       handlers.has(definition.name) ||
       !definition.name ||
       definition.name.includes('/')
@@ -98,9 +98,9 @@ export function createMainServer(
       );
     }
     if (definition.type === 'nativeApp') {
-      const transport = transportOf(definition);
       const cap = definition.maxConcurrentCalls ?? entryConfig.maxConcurrentCalls;
-      transports.set(definition.name, limitConcurrentCalls(transport, cap));
+      const slots = new CallSlots(definition.name, cap);
+      lanes.set(definition.name, { transport: transportOf(definition), slots });
     } else if (definition.type === 'servletApp') {
       handlers.set(definition.name, createServletHandler(definition));
     } else {
@@ -117,7 +117,7 @@ export function createMainServer(
     : undefined;
   const entryPoint = createEntryPoint({
     config: entryConfig,
-    transports,
+    lanes,
     cors,
     logger,
     development,
@@ -153,7 +153,7 @@ export function createMainServer(
       return server;
     },
     async listen(port = config.port ?? DEFAULT_PORT, host = config.host) {
-      await Promise.all([...transports.values()].map((transport) => transport.start?.()));
+      await Promise.all([...lanes.values()].map(({ transport }) => transport.start?.()));
       server = createHttpServer(httpLimits, app.callback());
       const listening = server;
       return new Promise((resolve, reject) => {
@@ -161,7 +161,7 @@ export function createMainServer(
         listening.listen(port, host, () => {
           listening.off('error', reject);
           const bound = (listening.address() as AddressInfo).port;
-          for (const [name, transport] of transports)
+          for (const [name, { transport }] of lanes)
             logger.info(
               { microservice: name, placement: transport.placement },
               'microservice ready',
@@ -189,7 +189,7 @@ export function createMainServer(
       }
       server?.closeAllConnections();
       await closed;
-      await Promise.all([...transports.values()].map((transport) => transport.close()));
+      await Promise.all([...lanes.values()].map(({ transport }) => transport.close()));
     },
   };
 }

@@ -68,8 +68,12 @@ export interface Transport {
    * open it on first use when nobody did.
    */
   start?(): Promise<void>;
-  /** Delivers a call. Rejects only for carrier failures; service errors come back as replies. */
-  call(envelope: CallEnvelope): Promise<CallReply>;
+  /**
+   * Delivers a call. Rejects only for carrier failures; service errors come back as replies. A
+   * carrier that has the reply at once (an in-process method that returned a value) may return
+   * it as is, which spares the entry point its deadline timer.
+   */
+  call(envelope: CallEnvelope): CallReply | Promise<CallReply>;
   /** Releases the carrier's resources. */
   close(): Promise<void>;
 }

@@ -5,7 +5,7 @@ import { type CallEnvelope, type CallReply, type Transport } from './envelope';
 export function createInProcessTransport(runtime: MicroserviceRuntime): Transport {
   return {
     placement: 'in-process',
-    call(envelope: CallEnvelope): Promise<CallReply> {
+    call(envelope: CallEnvelope): CallReply | Promise<CallReply> {
       return runtime.handle(envelope);
     },
     close: () => Promise.resolve(),

@@ -54,6 +54,28 @@ describe('a cap on concurrent calls per microservice', () => {
     expect((await Promise.all(running)).map((a) => a.status)).toEqual([200, 200, 200]);
   });
 
+  it('gives back the slot of a call answered at once, whatever its outcome', async () => {
+    const one = await startTestServer({ microservices: [slowApp('single', 1)] });
+    try {
+      const call = (method: string, body: string) =>
+        send(one.url, `/single/slow/${method}`, { headers: json(), body });
+      // Methods that return a value, throw, or get arguments they cannot bind, 30 at once each:
+      // none waits for another, so a cap of one refuses none of them.
+      const answers = await Promise.all(
+        Array.from(
+          { length: 30 },
+          (_, i) => [call('quick', String(i)), call('boom', '1'), call('quick', '"x"')][i % 3],
+        ),
+      );
+      expect(answers.map((a) => a?.status)).toEqual(
+        Array.from({ length: 30 }, (_, i) => [200, 500, 400][i % 3]),
+      );
+      expect(await call('quick', '5')).toMatchObject({ status: 200, text: '5' });
+    } finally {
+      await one.close();
+    }
+  });
+
   it('refuses a cap that is not a positive integer', async () => {
     await expect(
       startTestServer({ microservices: [slowApp('bad', 0)] }).then((s) => s.close()),

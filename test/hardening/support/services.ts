@@ -33,6 +33,11 @@ export class SlowService {
   quick(n: number): number {
     return n;
   }
+
+  @RemoteMethod({ params: [Int], returns: Int })
+  boom(_: number): number {
+    throw new Error('failed at once');
+  }
 }
 
 /** A microservice of one {@link SlowService}, with an optional cap of calls at once. */
