@@ -34,26 +34,23 @@ export function readBodyText(req: IncomingMessage, limit: number): Promise<strin
       const text = body.toString('utf8');
       resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     };
-    const onError = (error: Error) => {
+    // Node reports a client that went away mid-body as an ECONNRESET error of the request.
+    const onError = (error: Error & { code?: string }) => {
       cleanup();
-      reject(frameworkError('MALFORMED_BODY', 'the body could not be read', error));
-    };
-    const onAborted = () => {
-      cleanup();
-      reject(
-        frameworkError('MALFORMED_BODY', 'the client closed the request before its body ended'),
-      );
+      const message =
+        error.code === 'ECONNRESET'
+          ? 'the client closed the request before its body ended'
+          : 'the body could not be read';
+      reject(frameworkError('MALFORMED_BODY', message, error));
     };
     function cleanup() {
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
-      req.off('aborted', onAborted);
     }
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
-    req.on('aborted', onAborted);
   });
 }
 

@@ -71,6 +71,9 @@ function qualityOf(params: readonly string[]): number {
 
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i;
 
+/** The last pair of headers that negotiated successfully, and the outcome: most clients repeat them. */
+let last: { contentType?: string; accept?: string; outcome?: Negotiation } = {};
+
 /**
  * Decides the serialization family from `Content-Type` and `Accept` (DESIGN §4): a usable
  * Content-Type decides, and Accept must admit the same family (406 otherwise); without one,
@@ -80,6 +83,15 @@ export function negotiate(
   contentType: string | undefined,
   accept: string | undefined,
 ): Negotiation {
+  if (last.outcome && contentType === last.contentType && accept === last.accept) {
+    return last.outcome;
+  }
+  const outcome = decide(contentType, accept);
+  if (outcome.ok) last = { contentType, accept, outcome };
+  return outcome;
+}
+
+function decide(contentType: string | undefined, accept: string | undefined): Negotiation {
   const weights = accept ? parseAccept(accept) : undefined;
   const preferred: Format = weights && weights.xml > weights.json ? 'xml' : 'json';
   if (contentType) {

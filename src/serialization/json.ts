@@ -18,6 +18,8 @@ import { BindError, type BindOptions, type SequenceSerializer } from './sequence
 
 /** Refuses JSON text nested deeper than `max`, without building anything. */
 export function assertJsonDepth(text: string, max: number): void {
+  // Every level opens with a character of its own: a text this short cannot nest deeper.
+  if (text.length <= max) return;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

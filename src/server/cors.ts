@@ -29,17 +29,18 @@ export function createCorsPolicy(
 
 /** Sets the origin headers of an actual response; returns false for an origin not allowed. */
 export function applyCors(ctx: Koa.Context, policy: CorsPolicy): boolean {
-  const origin = ctx.get('Origin');
+  const origin = ctx.req.headers.origin;
+  const res = ctx.res;
   if (policy.origins === '*') {
-    ctx.set('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Origin', '*');
   } else {
     // The answer depends on Origin, whatever it is: shared caches must keep one per origin.
     ctx.vary('Origin');
     if (!origin) return true;
     if (!policy.origins.has(origin)) return false;
-    ctx.set('Access-Control-Allow-Origin', origin);
+    res.setHeader('Access-Control-Allow-Origin', origin);
   }
-  if (policy.exposeHeaders) ctx.set('Access-Control-Expose-Headers', policy.exposeHeaders);
+  if (policy.exposeHeaders) res.setHeader('Access-Control-Expose-Headers', policy.exposeHeaders);
   return true;
 }
 
