@@ -24,10 +24,11 @@ export interface RowSpec {
 const PORTICO = ['bin/portico.js', 'start', 'dist/bench/portico.config.js'];
 const PORTICO_NATS = ['bin/portico.js', 'start', 'dist/bench/portico-nats.config.js'];
 
-/** The servers: the two baselines, and the example main server at two log levels. */
+/** The servers: the two baselines, Koa without a router, and the example main server at two log levels. */
 export const SERVERS: readonly ServerSpec[] = [
   { id: 'node-http', args: ['dist/bench/baselines/bare-http.js'] },
   { id: 'koa-route', args: ['dist/bench/baselines/koa-route.js'] },
+  { id: 'koa-bare', args: ['dist/bench/baselines/koa-bare.js'] },
   { id: 'portico', args: PORTICO, env: { LOG_LEVEL: 'info' } },
   { id: 'portico-warn', args: PORTICO, env: { LOG_LEVEL: 'warn' } },
   { id: 'portico-nats-1', args: PORTICO_NATS, env: { LOG_LEVEL: 'info' }, natsReplicas: 1 },
@@ -66,8 +67,17 @@ export const ROWS: readonly RowSpec[] = [
   },
   {
     id: 'koa-route',
-    label: 'Koa route, hand-written (baseline)',
+    label: 'Koa + @koa/router route, hand-written (baseline)',
     server: 'koa-route',
+    path: MUL_TWO,
+    headers: JSON_TYPE,
+    body: MUL_INPUT,
+    status: 200,
+  },
+  {
+    id: 'koa-bare',
+    label: 'Koa alone, path compared by hand',
+    server: 'koa-bare',
     path: MUL_TWO,
     headers: JSON_TYPE,
     body: MUL_INPUT,

@@ -12,7 +12,8 @@ export interface TargetCheck {
 
 type Results = ReadonlyMap<string, ReadonlyMap<number, Runs>>;
 
-const BASELINES = new Set(['node-http', 'koa-route']);
+/** Rows that do not go through the entry point. */
+const NOT_ENTRY_POINT = new Set(['node-http', 'koa-route', 'koa-bare']);
 const XML_ROWS = ['roa-liba-xml', 'rmc-libb-xml'];
 const NATS_ROWS = ['nats-1'];
 
@@ -43,7 +44,7 @@ export function checkTargets(lines: readonly TableLine[], results: Results): Tar
     const koa = line('koa-route');
     if (c !== widest || !koa) continue;
     for (const l of lines) {
-      if (l.connections !== c || BASELINES.has(l.row)) continue;
+      if (l.connections !== c || NOT_ENTRY_POINT.has(l.row)) continue;
       const value = l.p99Ms / koa.p99Ms;
       checks.push({
         target: `p99 ${l.label} ÷ Koa route`,
