@@ -12,6 +12,14 @@ export interface XmlScan {
   readonly rootHasText: boolean;
 }
 
+/** An element as the binder sees it: its name, child elements and text. */
+export interface XmlNode {
+  readonly name: string;
+  readonly children: XmlNode[];
+  /** The element's own text and CDATA, decoded, line ends normalized, in document order. */
+  text: string;
+}
+
 /** A document that is not well-formed or that breaks a safety rule; `limit` marks the depth limit. */
 export class XmlScanError extends Error {
   constructor(
@@ -24,6 +32,9 @@ export class XmlScanError extends Error {
 }
 
 const PREDEFINED = new Set(['lt', 'gt', 'amp', 'quot', 'apos']);
+/** XML 1.0 production 23, XMLDecl: version, then optional encoding and standalone. */
+const XML_DECLARATION =
+  /<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])([A-Za-z][A-Za-z0-9._-]*)\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\4)?[ \t\r\n]*\?>/y;
 const NAME_START = /[A-Za-z_:\u00C0-\uFFFF]/;
 const NAME_CHAR = /[\w.:\u00B7-\uFFFF-]/;
 
@@ -46,25 +57,45 @@ export function isXmlChar(cp: number): boolean {
  * not allow, more than one root, mismatched tags, and nesting deeper than `maxDepth`.
  */
 export function scanXml(text: string, maxDepth: number): XmlScan {
-  const s = new Scanner(text, maxDepth);
+  const s = new Scanner(text, maxDepth, false);
   s.run();
   if (s.root === undefined) throw new XmlScanError('no root element');
   return { root: s.root, children: s.children, rootHasText: s.rootHasText };
+}
+
+/**
+ * Parses an XML document into its tree of elements, in the same pass and under the same rules
+ * as {@link scanXml}. Attributes are checked and dropped; comments and processing instructions
+ * are dropped; line ends are normalized to `\n` as XML 1.0 asks, and references are decoded.
+ */
+export function parseXmlTree(text: string, maxDepth: number): XmlNode {
+  const s = new Scanner(text, maxDepth, true);
+  s.run();
+  if (s.document === undefined) throw new XmlScanError('no root element');
+  return s.document;
 }
 
 class Scanner {
   root: string | undefined;
   readonly children: XmlSpan[] = [];
   rootHasText = false;
+  /** The root element, when building the tree. */
+  document: XmlNode | undefined;
   private readonly stack: string[] = [];
+  /** The elements open, when building the tree. */
+  private readonly open: XmlNode[] = [];
   private i = 0;
   private childStart = -1;
+  /** Where the character data since the last markup starts. */
+  private textStart = 0;
 
   constructor(
     private readonly t: string,
     private readonly maxDepth: number,
+    private readonly build: boolean,
   ) {
     if (t.charCodeAt(0) === 0xfeff) this.i = 1;
+    this.textStart = this.i;
   }
 
   run(): void {
@@ -107,20 +138,77 @@ class Scanner {
 
   private markup(): void {
     const t = this.t;
-    if (t.startsWith('<!--', this.i)) this.skipPast('-->', 'comment');
+    if (this.build) this.takeText();
+    if (t.startsWith('<!--', this.i)) this.comment();
     else if (t.startsWith('<![CDATA[', this.i)) {
       if (this.stack.length === 0) throw new XmlScanError('CDATA outside the root element');
       if (this.stack.length === 1) this.rootHasText = true;
+      const content = this.i + 9;
+      this.i = content;
       this.skipPast(']]>', 'CDATA section');
+      if (this.build) this.addText(normalizeLineEnds(t.slice(content, this.i - 3)));
     } else if (t.startsWith('<!', this.i)) {
       throw new XmlScanError('DOCTYPE and other declarations are not allowed');
-    } else if (t.startsWith('<?', this.i)) this.skipPast('?>', 'processing instruction');
+    } else if (t.startsWith('<?', this.i)) this.processingInstruction();
     else if (t.startsWith('</', this.i)) this.endTag();
     else this.startTag();
+    this.textStart = this.i;
+  }
+
+  /** Skips a comment; XML allows no `--` within one, nor a `-` right before its end. */
+  private comment(): void {
+    const start = this.i + 4;
+    const end = this.t.indexOf('-->', start);
+    if (end < 0) throw new XmlScanError('comment is not closed');
+    // The end's own "--" is found at the latest; one before it is inside the comment.
+    if (this.t.indexOf('--', start) < end) throw new XmlScanError('"--" in a comment');
+    this.i = end + 3;
+  }
+
+  /**
+   * Skips a processing instruction. Its target must be a name; the targets spelled `xml` in any
+   * case are reserved to the XML declaration, which may only open the document, in its grammar.
+   */
+  private processingInstruction(): void {
+    const start = this.i;
+    this.i += 2;
+    const target = this.name();
+    if (target.toLowerCase() === 'xml') {
+      const atStart = start === (this.t.charCodeAt(0) === 0xfeff ? 1 : 0);
+      if (!atStart || target !== 'xml') {
+        throw new XmlScanError('an XML declaration may only open the document');
+      }
+      XML_DECLARATION.lastIndex = start;
+      const declaration = XML_DECLARATION.exec(this.t);
+      if (!declaration) throw new XmlScanError('malformed XML declaration');
+      const encoding = declaration[3]?.toLowerCase();
+      if (encoding && encoding !== 'utf-8' && encoding !== 'utf8' && encoding !== 'us-ascii') {
+        throw new XmlScanError(`encoding ${declaration[3]} is not supported: send UTF-8`);
+      }
+      this.i = start + declaration[0].length;
+      return;
+    }
+    const c = this.t.charCodeAt(this.i);
+    if (!(c === 0x3f || c === 0x20 || c === 0x9 || c === 0xa || c === 0xd)) {
+      throw new XmlScanError('malformed processing instruction');
+    }
+    this.skipPast('?>', 'processing instruction');
+  }
+
+  /** Adds the character data since the last markup to the open element. */
+  private takeText(): void {
+    if (this.i > this.textStart && this.open.length > 0) {
+      this.addText(decodeXmlText(normalizeLineEnds(this.t.slice(this.textStart, this.i))));
+    }
+  }
+
+  private addText(text: string): void {
+    const node = this.open.at(-1);
+    if (node) node.text += text;
   }
 
   private skipPast(terminator: string, what: string): void {
-    const end = this.t.indexOf(terminator, this.i + 2);
+    const end = this.t.indexOf(terminator, this.i);
     if (end < 0) throw new XmlScanError(`${what} is not closed`);
     this.i = end + terminator.length;
   }
@@ -135,6 +223,7 @@ class Scanner {
     if (this.stack.length === 1) this.childStart = tagStart;
     const selfClosing = this.attributes();
     if (this.stack.length === 0) this.root ??= name;
+    if (this.build) this.addElement(name, selfClosing);
     if (selfClosing) {
       if (this.stack.length === 1) this.children.push({ start: tagStart, end: this.i });
       return;
@@ -143,6 +232,14 @@ class Scanner {
       throw new XmlScanError(`nesting deeper than ${this.maxDepth}`, true);
     }
     this.stack.push(name);
+  }
+
+  private addElement(name: string, empty: boolean): void {
+    const node: XmlNode = { name, children: [], text: '' };
+    const parent = this.open.at(-1);
+    if (parent) parent.children.push(node);
+    else this.document = node;
+    if (!empty) this.open.push(node);
   }
 
   private endTag(): void {
@@ -157,12 +254,14 @@ class Scanner {
         open === undefined ? `unexpected </${name}>` : `</${name}> closes <${open}>`,
       );
     }
+    if (this.build) this.open.pop();
     if (this.stack.length === 1) this.children.push({ start: this.childStart, end: this.i });
   }
 
   /** Skips the attributes of a start tag; true when the tag closes itself. */
   private attributes(): boolean {
     const t = this.t;
+    let names: string[] | undefined;
     for (;;) {
       const hadSpace = this.skipSpace();
       const c = t.charCodeAt(this.i);
@@ -175,7 +274,10 @@ class Scanner {
         return true;
       }
       if (!hadSpace || Number.isNaN(c)) throw new XmlScanError('malformed start tag');
-      this.name();
+      const name = this.name();
+      if (names === undefined) names = [name];
+      else if (names.includes(name)) throw new XmlScanError(`attribute ${name} is given twice`);
+      else names.push(name);
       this.skipSpace();
       if (t.charCodeAt(this.i) !== 0x3d) throw new XmlScanError('attribute without a value');
       this.i++;
@@ -230,6 +332,11 @@ function checkReferences(value: string): void {
 
 function hex(cp: number): string {
   return cp.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/** `\r\n` and a lone `\r` as `\n`, as an XML processor reads line ends. */
+function normalizeLineEnds(text: string): string {
+  return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
 }
 
 /** Decodes the five predefined entities and numeric character references of checked text. */

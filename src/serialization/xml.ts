@@ -1,4 +1,3 @@
-import { XMLParser } from 'fast-xml-parser';
 import { FORBIDDEN_NAMES, fieldsOf } from '../decorators/metadata';
 import { type Class, type TypeRef } from '../decorators/types';
 import {
@@ -16,37 +15,17 @@ import {
 } from './binding';
 import { acceptedNames, libAName } from './json';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
-import { decodeXmlText, escapeXmlText, scanXml, XmlScanError } from './xml-scanner';
+import { escapeXmlText, parseXmlTree, type XmlNode, XmlScanError } from './xml-scanner';
 
-/** An element as the binder sees it: its name, child elements and text. */
-export interface XmlNode {
-  readonly name: string;
-  readonly children: XmlNode[];
-  /** The element's text and CDATA, decoded, in document order. */
-  text: string;
-}
-
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: true,
-  parseTagValue: false,
-  trimValues: false,
-  processEntities: false,
-  htmlEntities: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  cdataPropName: '#cdata',
-});
-
-type Ordered = Array<Record<string, unknown>>;
+export type { XmlNode } from './xml-scanner';
 
 /**
- * Parses one XML document into an {@link XmlNode} tree: checked first by the scanner (DOCTYPE,
- * entities, depth), then read by fast-xml-parser.
+ * Parses one XML document into an {@link XmlNode} tree, in one pass that also enforces the safety
+ * rules (no DOCTYPE, only predefined and numeric references, the depth limit).
  */
 export function parseXml(text: string, options: BindOptions): XmlNode {
   try {
-    scanXml(text, options.maxDepth);
+    return parseXmlTree(text, options.maxDepth);
   } catch (error) {
     if (!(error instanceof XmlScanError)) throw error;
     throw new BindError(
@@ -55,37 +34,6 @@ export function parseXml(text: string, options: BindOptions): XmlNode {
       error.limit ? 'LIMIT_EXCEEDED' : 'MALFORMED_BODY',
     );
   }
-  let ordered: Ordered;
-  try {
-    ordered = parser.parse(text, true) as Ordered;
-  } catch (error) {
-    throw new BindError(`not valid XML: ${(error as Error).message}`, '', 'MALFORMED_BODY');
-  }
-  const root = toNodes(ordered)[0];
-  if (!root) throw new BindError('not valid XML: no root element', '', 'MALFORMED_BODY');
-  return root;
-}
-
-function toNodes(items: Ordered): XmlNode[] {
-  const nodes: XmlNode[] = [];
-  for (const item of items) {
-    for (const key of Object.keys(item)) {
-      if (key === '#text' || key === '#cdata' || key === ':@') continue;
-      nodes.push(toNode(key, item[key] as Ordered));
-    }
-  }
-  return nodes;
-}
-
-function toNode(name: string, content: Ordered): XmlNode {
-  const node: XmlNode = { name, children: [], text: '' };
-  for (const item of content) {
-    if ('#text' in item) node.text += decodeXmlText(String(item['#text']));
-    else if ('#cdata' in item) {
-      for (const part of item['#cdata'] as Ordered) node.text += String(part['#text'] ?? '');
-    } else node.children.push(...toNodes([item]));
-  }
-  return node;
 }
 
 /** Binds an element to a declared type; values convert from trimmed text by the type. */

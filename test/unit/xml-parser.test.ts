@@ -1,0 +1,167 @@
+import fc from 'fast-check';
+import { XMLParser } from 'fast-xml-parser';
+import { parseXmlTree, type XmlNode, XmlScanError } from '../../src/serialization/xml-scanner';
+
+/**
+ * A second, independent reader of the same documents: fast-xml-parser with its validator, turned
+ * into the same tree (element names, children, decoded text and CDATA in document order).
+ */
+const reference = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: false,
+  processEntities: false,
+  htmlEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  cdataPropName: '#cdata',
+});
+
+type Ordered = Array<Record<string, unknown>>;
+
+function decode(text: string): string {
+  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|lt|gt|amp|quot|apos);/g, (_, ref: string) => {
+    const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+    if (named[ref]) return named[ref];
+    return String.fromCodePoint(
+      ref[1] === 'x' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10),
+    );
+  });
+}
+
+function referenceTree(text: string): XmlNode | undefined {
+  const toNodes = (items: Ordered): XmlNode[] =>
+    items.flatMap((item) =>
+      Object.keys(item)
+        .filter((key) => key !== '#text' && key !== '#cdata' && key !== ':@')
+        .map((key) => toNode(key, item[key] as Ordered)),
+    );
+  const toNode = (name: string, content: Ordered): XmlNode => {
+    const node: XmlNode = { name, children: [], text: '' };
+    for (const item of content) {
+      if ('#text' in item) node.text += decode(String(item['#text']));
+      else if ('#cdata' in item) {
+        for (const part of item['#cdata'] as Ordered) node.text += String(part['#text'] ?? '');
+      } else node.children.push(...toNodes([item]));
+    }
+    return node;
+  };
+  return toNodes(reference.parse(text, true) as Ordered)[0];
+}
+
+const NAMES = ['a', 'b', 'mulInput', 'x-y', 'ns:el', '_u', 'é', 'int', 'A.1'];
+
+/** Element content; `pis` adds processing instructions. */
+const textPiece = (pis: boolean) =>
+  fc.oneof(
+    fc.string({ unit: fc.constantFrom('x', 'y', ' ', 'é', '😀', '"', "'", '>'), maxLength: 6 }),
+    fc.constantFrom('&amp;', '&lt;', '&gt;', '&quot;', '&apos;', '&#65;', '&#x1F600;', '&#10;'),
+    fc.constantFrom('\n', '\r\n', '\r', '\t'),
+    fc
+      .string({ unit: fc.constantFrom('c', '<', '&', ']', '\r\n'), maxLength: 6 })
+      .map((s) => `<![CDATA[${s}]]>`.replace(/\]\]>(?=.*\]\]>)/g, '')),
+    fc.constantFrom('<!-- a note -->', pis ? '<?pi some data?>' : '<!---->'),
+  );
+
+const attributes = fc
+  .uniqueArray(fc.constantFrom('id', 'xml:lang', 'n', 'data-x'), { maxLength: 3 })
+  .map((names) => names.map((name, i) => ` ${name}="v${i} &amp; &#34;"`).join(''));
+
+const elementOf = (pis: boolean): fc.Arbitrary<string> =>
+  fc.letrec<{ element: string }>((tie) => ({
+    element: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.tuple(fc.constantFrom(...NAMES), attributes).map(([n, a]) => `<${n}${a}/>`),
+      fc
+        .tuple(
+          fc.constantFrom(...NAMES),
+          attributes,
+          fc.array(fc.oneof(textPiece(pis), tie('element')), { maxLength: 5 }),
+        )
+        .map(([n, a, content]) => `<${n}${a}>${content.join('')}</${n} >`.replace(' >', '>')),
+    ),
+  })).element;
+
+const documentOf = (pis: boolean) =>
+  fc
+    .tuple(
+      fc.constantFrom('', '<?xml version="1.0" encoding="UTF-8"?>', "\uFEFF<?xml version='1.0'?>"),
+      fc.constantFrom('', '\n', '<!-- before -->\n'),
+      elementOf(pis),
+      fc.constantFrom('', '\n', '<!-- after -->'),
+    )
+    .map((parts) => parts.join(''));
+const document = documentOf(true);
+
+describe('the XML parser', () => {
+  it('reads every well-formed document as a validating parser does', () => {
+    fc.assert(
+      fc.property(document, (text) => {
+        expect(parseXmlTree(text, 64)).toEqual(referenceTree(text));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('accepts nothing that a validating parser refuses, and throws nothing but XmlScanError', () => {
+    // Without processing instructions: fast-xml-parser reads quotes inside one as attribute
+    // quotes, so it refuses `<?pi "x?>`, which XML allows.
+    const mutated = fc
+      .tuple(
+        documentOf(false),
+        fc.nat(),
+        fc.constantFrom('<', '>', '&', '/', '"', '', ']]>', '</a>', '--'),
+      )
+      .map(([text, at, insert]) => {
+        const i = at % (text.length + 1);
+        return text.slice(0, i) + insert + text.slice(i + 1);
+      });
+    fc.assert(
+      fc.property(mutated, (text) => {
+        let ours: XmlNode | undefined;
+        try {
+          ours = parseXmlTree(text, 64);
+        } catch (error) {
+          expect(error).toBeInstanceOf(XmlScanError);
+          return;
+        }
+        expect(ours).toEqual(referenceTree(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each([
+    ['<s>a\r\nb\rc</s>', 'a\nb\nc'],
+    ['<s>&#13;&#xD;</s>', '\r\r'],
+    ['<s><![CDATA[<x>&amp;\r\n]]>y</s>', '<x>&amp;\ny'],
+    ['<s>a<!-- c -->b<?p q?>c</s>', 'abc'],
+  ])('reads the text of %j as %j (line ends normalized, references not)', (text, expected) => {
+    expect(parseXmlTree(text, 64).text).toBe(expected);
+  });
+
+  it.each([
+    ['<a x="1" x="2"/>', /attribute x is given twice/],
+    ['<!DOCTYPE a><a/>', /DOCTYPE/],
+    ['<a>&ext;</a>', /reference &ext;/],
+    ['<a><b></a>', /<\/a> closes <b>/],
+    ['<a/><b/>', /more than one root/],
+    ['', /no root element/],
+  ])('refuses %j', (text, message) => {
+    expect(() => parseXmlTree(text, 64)).toThrow(message);
+  });
+
+  it('refuses nesting deeper than the limit, and marks it as the limit', () => {
+    const deep = `${'<a>'.repeat(5)}${'</a>'.repeat(5)}`;
+    expect(parseXmlTree(deep, 5).name).toBe('a');
+    let caught: unknown;
+    try {
+      parseXmlTree(deep, 4);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(XmlScanError);
+    expect((caught as XmlScanError).limit).toBe(true);
+  });
+});
