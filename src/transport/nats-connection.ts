@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { connect, type NatsConnection } from 'nats';
 import type { Logger } from 'pino';
+import { createRequestMux, type RequestMux } from './nats-mux';
 
 /** The subject prefix when a placement names none. */
 export const DEFAULT_SUBJECT_PREFIX = 'portico';
@@ -25,6 +26,11 @@ export interface NatsLink {
   readonly connected: boolean;
   /** The max payload of the server the connection is on. */
   readonly maxPayload: number;
+  /**
+   * Sends a request and resolves with the reply's data; rejects with a `NoReplyError` when no
+   * replica listens or none answers within `timeoutMs`.
+   */
+  request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array>;
 }
 
 /**
@@ -56,6 +62,8 @@ export async function connectNats(options: NatsConnectOptions): Promise<NatsLink
   watchStatus(connection, options.logger, (up) => {
     connected = up;
   }).catch((error: unknown) => options.logger.warn({ err: error }, 'NATS status watch ended'));
+  // Made on the first request: replicas never send one.
+  let mux: RequestMux | undefined;
   return {
     connection,
     get connected() {
@@ -63,6 +71,10 @@ export async function connectNats(options: NatsConnectOptions): Promise<NatsLink
     },
     get maxPayload() {
       return connection.info?.max_payload ?? DEFAULT_MAX_PAYLOAD;
+    },
+    request(subject, data, timeoutMs) {
+      mux ??= createRequestMux(connection);
+      return mux.request(subject, data, timeoutMs);
     },
   };
 }
@@ -80,6 +92,9 @@ async function connectWithRetry(options: NatsConnectOptions): Promise<NatsConnec
         pingInterval: 10_000,
         maxPingOut: 2,
         timeout: 2_000,
+        // The client would otherwise build up to three Errors with stack traces per request,
+        // for traces that portico's own errors replace: about 13 µs of a call's CPU.
+        noAsyncTraces: true,
       });
     } catch (error) {
       if (Date.now() + FIRST_CONNECT_RETRY_MS >= giveUpAt) {

@@ -3,6 +3,7 @@ import { RETRY_AFTER, RemoteError } from '../errors';
 import { CodecError, decodeReply, encodeEnvelope } from './codec';
 import { type CallEnvelope, type CallReply } from './envelope';
 import { type NatsLink } from './nats-connection';
+import { NoReplyError } from './nats-mux';
 
 /**
  * Sends one call to the queue group on `subject` and decodes the reply. Every failure of the hop
@@ -22,7 +23,7 @@ export async function requestReply(
   if (timeout < 1) throw deadlinePassed();
   let answer: Uint8Array;
   try {
-    answer = (await link.connection.request(subject, frame, { timeout })).data;
+    answer = await link.request(subject, frame, timeout);
   } catch (error) {
     throw carrierError(error, microservice, link.maxPayload);
   }
@@ -44,12 +45,15 @@ export function unavailable(message: string, cause?: unknown): RemoteError {
 }
 
 function carrierError(error: unknown, microservice: string, maxPayload: number): RemoteError {
-  const code = error instanceof NatsError ? error.code : undefined;
-  if (code === ErrorCode.NoResponders) {
-    return unavailable(`no replica of ${microservice} is running`, error);
+  if (error instanceof NoReplyError) {
+    if (error.reason === 'no-responders') {
+      return unavailable(`no replica of ${microservice} is running`, error);
+    }
+    if (error.reason === 'timeout') return deadlinePassed();
   }
-  if (code === ErrorCode.Timeout) return deadlinePassed();
-  if (code === ErrorCode.MaxPayloadExceeded) return tooLarge(undefined, maxPayload);
+  if (error instanceof NatsError && error.code === ErrorCode.MaxPayloadExceeded) {
+    return tooLarge(undefined, maxPayload);
+  }
   return unavailable(`${microservice} is not reachable over NATS`, error);
 }
 

@@ -1,0 +1,105 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import fc from 'fast-check';
+import { connect, type NatsConnection } from 'nats';
+import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
+import { createRequestMux, NoReplyError } from '../../src/transport/nats-mux';
+import { checkNats } from '../support/nats';
+
+const describeNats = checkNats('the request mux tests are skipped') ? describe : describe.skip;
+const text = new TextEncoder();
+const read = new TextDecoder();
+
+describeNats('the request mux of a main server', () => {
+  let nats: NatsServerProcess;
+  let client: NatsConnection;
+  let responder: NatsConnection;
+  /** Replies that the responder holds back, by request text. */
+  const held = new Map<string, () => void>();
+
+  beforeAll(async () => {
+    nats = await startNatsServer({});
+    client = await connect({ servers: nats.url, noAsyncTraces: true });
+    responder = await connect({ servers: nats.url });
+    // Answers `echo` with the request's text reversed, in a shuffled order (each after up to
+    // 5 ms), and `wait:` requests only when released.
+    responder.subscribe('echo', {
+      callback: (_, msg) => {
+        const got = read.decode(msg.data);
+        const answer = () => msg.respond(text.encode([...got].reverse().join('')));
+        if (got.startsWith('wait:')) held.set(got, answer);
+        else setTimeout(answer, Math.random() * 5);
+      },
+    });
+    await responder.flush();
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    await responder?.close();
+    await nats?.stop();
+  });
+
+  it('gives every caller its own reply, however many calls go out in one turn', async () => {
+    const mux = createRequestMux(client);
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.string({ maxLength: 20 }), { maxLength: 200 }),
+          async (texts) => {
+            const replies = await Promise.all(
+              texts.map((t) => mux.request('echo', text.encode(t), 5_000)),
+            );
+            expect(replies.map((r) => read.decode(r))).toEqual(
+              texts.map((t) => [...t].reverse().join('')),
+            );
+          },
+        ),
+        { numRuns: 30 },
+      );
+    } finally {
+      mux.close();
+    }
+  });
+
+  it('rejects at once with no-responders when nobody listens on the subject', async () => {
+    const mux = createRequestMux(client);
+    try {
+      const started = Date.now();
+      const error = await mux.request('nobody.here', text.encode('x'), 5_000).catch((e) => e);
+      expect(error).toBeInstanceOf(NoReplyError);
+      expect(error.reason).toBe('no-responders');
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      mux.close();
+    }
+  });
+
+  it('rejects with timeout when the reply is late, drops the late reply, and serves on', async () => {
+    const mux = createRequestMux(client);
+    try {
+      const error = await mux.request('echo', text.encode('wait:1'), 150).catch((e) => e);
+      expect(error).toBeInstanceOf(NoReplyError);
+      expect(error.reason).toBe('timeout');
+      held.get('wait:1')?.();
+      await delay(50);
+      const reply = await mux.request('echo', text.encode('abc'), 5_000);
+      expect(read.decode(reply)).toBe('cba');
+    } finally {
+      mux.close();
+    }
+  });
+
+  it('rejects the calls still waiting when closed, and every later one', async () => {
+    const mux = createRequestMux(client);
+    const waiting = mux.request('echo', text.encode('wait:2'), 5_000).catch((e) => e);
+    await delay(50);
+    mux.close();
+    const error = await waiting;
+    expect(error).toBeInstanceOf(NoReplyError);
+    expect(error.reason).toBe('closed');
+    await expect(mux.request('echo', text.encode('x'), 5_000)).rejects.toMatchObject({
+      reason: 'closed',
+    });
+    held.get('wait:2')?.();
+  });
+});
