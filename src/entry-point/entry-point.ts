@@ -42,9 +42,9 @@ export type EntryPointHandler = (ctx: Koa.Context, parts: readonly string[]) => 
  * Builds the entry point: checks in the order of DESIGN §4, turns the request into an envelope,
  * sends it to the microservice's transport and answers with the reply in the request's family.
  *
- * A call that a transport answers synchronously (an in-process method that returned a value)
- * costs no timer and no promise beyond the body's; one that is pending is raced against its
- * deadline by a single timer, which also gives back the call's slot.
+ * A call that its transport answers synchronously (an in-process method that returned a value)
+ * needs no timer and no promise of its own; a pending one is raced against its deadline by a
+ * single timer, which also gives back the call's slot.
  */
 export function createEntryPoint(options: EntryPointOptions): EntryPointHandler {
   const { config, lanes, cors, logger, development } = options;
@@ -102,12 +102,7 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
       method: parts[2] as string,
       apiId: h.apiId,
       sequenceName: h.sequenceName,
-      args:
-        h.apiId === 'ROA'
-          ? [body]
-          : format === 'json'
-            ? splitJsonArray(body, limits)
-            : splitXmlParamArray(body, limits),
+      args: splitArguments(body, h.apiId, format),
       context: withContextHeaders(
         {
           requestId,
@@ -121,6 +116,12 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
       ),
       deadline: Date.now() + config.callTimeoutMs,
     };
+  }
+
+  /** The argument texts: the whole body for ROA, the elements of its array for RMC. */
+  function splitArguments(body: string, apiId: CallHeaders['apiId'], format: Format): string[] {
+    if (apiId === 'ROA') return [body];
+    return format === 'json' ? splitJsonArray(body, limits) : splitXmlParamArray(body, limits);
   }
 
   /** Sends the call in one of the lane's slots: the reply, at once or when it comes. */
