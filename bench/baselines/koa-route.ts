@@ -1,6 +1,6 @@
-import type { IncomingMessage } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { readBody } from './read-body';
 
 /**
  * The framework baseline of the benchmark, as the targets define it: the route of the ROA JSON
@@ -9,15 +9,6 @@ import Koa from 'koa';
  */
 const app = new Koa();
 const router = new Router();
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 router.post('/calc/multiplier/mulTwo', async (ctx) => {
   const input = JSON.parse(await readBody(ctx.req)) as { a: number; b: number };
