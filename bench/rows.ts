@@ -23,14 +23,19 @@ export interface RowSpec {
 
 const PORTICO = ['bin/portico.js', 'start', 'dist/bench/portico.config.js'];
 const PORTICO_NATS = ['bin/portico.js', 'start', 'dist/bench/portico-nats.config.js'];
+const PORTICO_ASYNC = ['bin/portico.js', 'start', 'dist/bench/portico-async.config.js'];
 
-/** The servers: the two baselines, Koa without a router, and the example main server at two log levels. */
+/**
+ * The servers: the two baselines, Koa without a router, the example main server at two log levels,
+ * one whose `mulTwo` is `async`, and the example on NATS.
+ */
 export const SERVERS: readonly ServerSpec[] = [
   { id: 'node-http', args: ['dist/bench/baselines/bare-http.js'] },
   { id: 'koa-route', args: ['dist/bench/baselines/koa-route.js'] },
   { id: 'koa-bare', args: ['dist/bench/baselines/koa-bare.js'] },
   { id: 'portico', args: PORTICO, env: { LOG_LEVEL: 'info' } },
   { id: 'portico-warn', args: PORTICO, env: { LOG_LEVEL: 'warn' } },
+  { id: 'portico-async', args: PORTICO_ASYNC, env: { LOG_LEVEL: 'info' } },
   { id: 'portico-nats-1', args: PORTICO_NATS, env: { LOG_LEVEL: 'info' }, natsReplicas: 1 },
   { id: 'portico-nats-2', args: PORTICO_NATS, env: { LOG_LEVEL: 'info' }, natsReplicas: 2 },
 ];
@@ -138,6 +143,15 @@ export const ROWS: readonly RowSpec[] = [
     server: 'portico',
     path: MUL_TWO,
     headers: { ...JSON_TYPE, ...ALL_SVC_HEADERS },
+    body: MUL_INPUT,
+    status: 200,
+  },
+  {
+    id: 'roa-json-async',
+    label: 'ROA JSON mulTwo, an async method',
+    server: 'portico-async',
+    path: MUL_TWO,
+    headers: JSON_TYPE,
     body: MUL_INPUT,
     status: 200,
   },
