@@ -148,6 +148,13 @@ describe('the XML parser', () => {
     ['<a><b></a>', /<\/a> closes <b>/],
     ['<a/><b/>', /more than one root/],
     ['', /no root element/],
+    ['<?xml version="1.0" encoding="ISO-8859-1"?><a/>', /encoding ISO-8859-1 is not supported/],
+    ['<a><?xml version="1.0"?></a>', /XML declaration may only open the document/],
+    ['<?xml version="2"?><a/>', /malformed XML declaration/],
+    ['<?XML version="1.0"?><a/>', /XML declaration may only open the document/],
+    ['<a><!-- x -- y --></a>', /"--" in a comment/],
+    ['<a><!---></a>', /comment is not closed/],
+    ['<a><?pi-x?><?pi"x?></a>', /malformed processing instruction/],
   ])('refuses %j', (text, message) => {
     expect(() => parseXmlTree(text, 64)).toThrow(message);
   });
