@@ -84,18 +84,21 @@ class Scanner {
   private readonly stack: string[] = [];
   /** The elements open, when building the tree. */
   private readonly open: XmlNode[] = [];
-  private i = 0;
+  /** Where the document starts: after a byte order mark, if there is one. */
+  private readonly begin: number;
+  private i: number;
   private childStart = -1;
   /** Where the character data since the last markup starts. */
-  private textStart = 0;
+  private textStart: number;
 
   constructor(
     private readonly t: string,
     private readonly maxDepth: number,
     private readonly build: boolean,
   ) {
-    if (t.charCodeAt(0) === 0xfeff) this.i = 1;
-    this.textStart = this.i;
+    this.begin = t.charCodeAt(0) === 0xfeff ? 1 : 0;
+    this.i = this.begin;
+    this.textStart = this.begin;
   }
 
   run(): void {
@@ -174,8 +177,7 @@ class Scanner {
     this.i += 2;
     const target = this.name();
     if (target.toLowerCase() === 'xml') {
-      const atStart = start === (this.t.charCodeAt(0) === 0xfeff ? 1 : 0);
-      if (!atStart || target !== 'xml') {
+      if (start !== this.begin || target !== 'xml') {
         throw new XmlScanError('an XML declaration may only open the document');
       }
       XML_DECLARATION.lastIndex = start;

@@ -17,8 +17,6 @@ import { acceptedNames, libAName } from './json';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
 import { escapeXmlText, parseXmlTree, type XmlNode, XmlScanError } from './xml-scanner';
 
-export type { XmlNode } from './xml-scanner';
-
 /**
  * Parses one XML document into an {@link XmlNode} tree, in one pass that also enforces the safety
  * rules (no DOCTYPE, only predefined and numeric references, the depth limit).

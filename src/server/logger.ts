@@ -96,9 +96,10 @@ export type CallLog = (
 
 /**
  * The line of every served call, exactly as `logger.info({ requestId, target, status, ms },
- * 'call')` writes it (the logger's level, time and bindings included), at about a fifth of the
- * cost: a main server writes one per call, and pino's generic serializer is then a visible part of
- * a small call. Nothing is written, or computed, while `info` is disabled.
+ * 'call')` writes it for a logger of {@link createLogger} or one of its children: level, time and
+ * bindings included (a logger with other formatters or timestamps would differ). It costs about a
+ * fifth of pino's generic serializer, which is a visible part of a small call when a main server
+ * writes a line per call. Nothing is written, or computed, while `info` is disabled.
  */
 export function createCallLog(logger: Logger): CallLog {
   const { streamSym, chindingsSym } = pino.symbols;

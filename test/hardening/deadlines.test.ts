@@ -61,17 +61,21 @@ describe('deadlines and clients that leave', () => {
     expect(await call('quick', '1')).toMatchObject({ status: 200, text: '1' });
   });
 
-  it('survives a client that leaves in the middle of its body', async () => {
+  it('survives a client that leaves in the middle of its body, and ends its call', async () => {
     const { port } = new URL(server.url);
     for (let i = 0; i < 5; i++) {
       const socket = net.connect(Number(port), '127.0.0.1');
       socket.on('error', () => {});
       socket.write(
-        'POST /calc/multiplier/mulTwo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
+        `POST /calc/multiplier/mulTwo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-SVC-Request-ID: half-${i}\r\nContent-Length: 100\r\n\r\n{"a":`,
       );
       await pause(20);
       socket.destroy();
     }
+    // The body read of each ends as a 400, so no call is left waiting for a body that never comes.
+    const halves = () => server.logs.filter((line) => /^half-/.test(String(line.requestId)));
+    await waitFor(() => halves().length === 5);
+    expect(halves().map((line) => line.status)).toEqual([400, 400, 400, 400, 400]);
     const answer = await send(server.url, '/calc/multiplier/mulTwo', {
       headers: json(),
       body: '{"a":2,"b":3}',

@@ -96,6 +96,16 @@ describe('a batched log sink', () => {
     }
   });
 
+  it('loses the lines, not the process, when its destination is gone', async () => {
+    const fd = openSync(path.join(dir, 'log'), 'w');
+    closeSync(fd);
+    const sink = batchedSink(fd);
+    sink.write('lost\n');
+    expect(() => sink.flush()).not.toThrow();
+    expect(() => sink.write(`${'x'.repeat(100_000)}\n`)).not.toThrow();
+    await nextTurn();
+  });
+
   it('loses no line to a full pipe or to exit, even when the reader is slow', async () => {
     // The child makes its standard output non-blocking (as a socket would be), writes more than
     // the pipe holds, and exits at once; the parent starts reading only later.
