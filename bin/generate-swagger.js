@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 
-require('../dist/src/swagger/cli')
+require('../dist/src/swagger/cli/cli')
   .main(process.argv.slice(2))
   .then((code) => {
     process.exitCode = code;

@@ -7,6 +7,11 @@ export { ApiOperation, RemoteMethod } from './decorators/method';
 export { Alias, Api, RemoteService } from './decorators/service';
 export type { Class, TypeRef, TypeSpec } from './decorators/types';
 export { Double, Int } from './decorators/types';
+export type {
+  EntryPointConfig,
+  PermissionRequest,
+  PermissionResolver,
+} from './entry-point/config';
 export { splitJsonArray, splitXmlParamArray } from './entry-point/rmc-splitter';
 export type { ErrorBody, ErrorCode } from './errors';
 export { ERROR_STATUS, isRemoteError, RemoteError } from './errors';
@@ -20,6 +25,10 @@ export type {
   StaticFilesDefinition,
 } from './microservices';
 export { nativeApp, servletApp, staticFiles } from './microservices';
+export type { ApiId, CallContext, CallEnvelope, CallReply, Transport } from './protocol/envelope';
+export { ENVELOPE_VERSION } from './protocol/envelope';
+export type { NatsReplica, NatsReplicaOptions } from './replica/nats-replica';
+export { startReplica } from './replica/start-replica';
 export { getCallContext } from './runtime/call-context';
 export type { MicroserviceRuntime, RuntimeOptions } from './runtime/runtime';
 export { createMicroserviceRuntime } from './runtime/runtime';
@@ -31,19 +40,8 @@ export type {
 } from './serialization/sequence';
 export { BindError, SEQUENCE_NAMES } from './serialization/sequence';
 export { DEFAULT_SERIALIZERS } from './serialization/serializers';
-export type {
-  EntryPointConfig,
-  HttpLimits,
-  LogLevel,
-  MainServerConfig,
-  PermissionRequest,
-  PermissionResolver,
-} from './server/config';
+export type { HttpLimits, LogLevel, MainServerConfig } from './server/config';
 export { DEFAULT_PORT, ENTRY_POINT_DEFAULTS, HTTP_DEFAULTS } from './server/config';
 export type { MainServer, TransportFactory } from './server/main-server';
 export { createMainServer } from './server/main-server';
-export type { ApiId, CallContext, CallEnvelope, CallReply, Transport } from './transport/envelope';
-export { ENVELOPE_VERSION } from './transport/envelope';
 export { createInProcessTransport } from './transport/in-process';
-export type { NatsReplica, NatsReplicaOptions } from './transport/nats-replica';
-export { startReplica } from './transport/replica';

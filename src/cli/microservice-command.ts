@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import { type NativeAppDefinition } from '../microservices';
+import type { NatsReplica } from '../replica/nats-replica';
+import { startReplica } from '../replica/start-replica';
 import { type LogLevel } from '../server/config';
 import { createLogger } from '../server/logger';
-import type { NatsReplica } from '../transport/nats-replica';
-import { startReplica } from '../transport/replica';
 import { loadDefaultExport } from './load-module';
 import {
   MICROSERVICE_USAGE,

@@ -1,37 +1,46 @@
 import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { isRemoteError, NOT_FOUND_MESSAGE, RemoteError, toErrorBody } from '../errors';
-import { isPromiseLike } from '../runtime/deadline';
-import { type Format } from '../serialization/sequence';
-import { type CallSlots } from '../server/call-limit';
-import { type EntryPointConfig, type PermissionResolver } from '../server/config';
-import { answerPreflight, applyCors, type CorsPolicy } from '../server/cors';
-import { createCallLog } from '../server/logger';
+import { answerPreflight, applyCors, type CorsPolicy } from '../http/cors';
+import { CONTENT_TYPES, sendError } from '../http/responses';
 import {
   type CallContext,
   type CallEnvelope,
   type CallReply,
   ENVELOPE_VERSION,
   type Transport,
-} from '../transport/envelope';
+} from '../protocol/envelope';
+import { isPromiseLike } from '../runtime/deadline';
+import { type Format } from '../serialization/sequence';
 import { readBodyText } from './body';
+import { type CallSlots } from './call-slots';
+import { type EntryPointConfig, type PermissionResolver } from './config';
 import { type CallHeaders, readCallHeaders, requestIdOf } from './headers';
 import { type Negotiation, negotiate } from './negotiation';
-import { CONTENT_TYPES, sendError } from './responses';
 import { splitJsonArray, splitXmlParamArray } from './rmc-splitter';
 
-/** A native microservice as the entry point sees it: how to reach it, and its call limit. */
-export interface EntryPointLane {
+/** The way to a native microservice: its transport, and the slots that cap its calls in flight. */
+export interface CallRoute {
   readonly transport: Transport;
   readonly slots: CallSlots;
 }
 
-/** What an entry point needs: its configuration and a lane per native microservice. */
+/** Writes the line of one served call: its path segments, status and start (`performance.now()`). */
+export type CallLog = (
+  requestId: string,
+  parts: readonly string[],
+  status: number,
+  started: number,
+) => void;
+
+/** What an entry point needs: its configuration and a route per native microservice. */
 export interface EntryPointOptions {
   readonly config: EntryPointConfig;
-  readonly lanes: ReadonlyMap<string, EntryPointLane>;
+  readonly routes: ReadonlyMap<string, CallRoute>;
   readonly cors: CorsPolicy | undefined;
   readonly logger: Logger;
+  /** Writes the line of each served call. */
+  readonly logCall: CallLog;
   readonly development: boolean;
 }
 
@@ -47,8 +56,7 @@ export type EntryPointHandler = (ctx: Koa.Context, parts: readonly string[]) => 
  * single timer, which also gives back the call's slot.
  */
 export function createEntryPoint(options: EntryPointOptions): EntryPointHandler {
-  const { config, lanes, cors, logger, development } = options;
-  const logCall = createCallLog(logger);
+  const { config, routes, cors, logger, logCall, development } = options;
   const limits = { maxArgs: config.maxArgs, maxDepth: config.maxDepth };
   const resolver = config.permissionResolver;
   const deadlineReply: CallReply = {
@@ -61,21 +69,21 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
   };
 
   /**
-   * The checks that need no body, in the order of DESIGN §4. Returns the lane to call, or
+   * The checks that need no body, in the order of DESIGN §4. Returns the route to call, or
    * `undefined` when the request was answered (a preflight).
    */
   function check(
     ctx: Koa.Context,
     parts: readonly string[],
     negotiation: Negotiation,
-  ): EntryPointLane | undefined {
+  ): CallRoute | undefined {
     const method = ctx.method;
     if (method !== 'POST' && method !== 'OPTIONS') {
       ctx.set('Allow', 'POST, OPTIONS');
       throw new RemoteError('METHOD_NOT_ALLOWED', `${method} is not allowed: use POST`);
     }
-    const lane = parts.length === 3 ? lanes.get(parts[0] as string) : undefined;
-    if (!lane || !parts[1] || !parts[2]) {
+    const route = parts.length === 3 ? routes.get(parts[0] as string) : undefined;
+    if (!route || !parts[1] || !parts[2]) {
       throw new RemoteError('METHOD_NOT_FOUND', NOT_FOUND_MESSAGE);
     }
     if (method === 'OPTIONS') {
@@ -84,7 +92,7 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
       return undefined;
     }
     if (!negotiation.ok) throw negotiation.error;
-    return lane;
+    return route;
   }
 
   function envelopeOf(
@@ -124,27 +132,27 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
     return format === 'json' ? splitJsonArray(body, limits) : splitXmlParamArray(body, limits);
   }
 
-  /** Sends the call in one of the lane's slots: the reply, at once or when it comes. */
+  /** Sends the call in one of the route's slots: the reply, at once or when it comes. */
   function send(
-    lane: EntryPointLane,
+    route: CallRoute,
     envelope: CallEnvelope,
     h: CallHeaders,
   ): CallReply | Promise<CallReply> {
-    lane.slots.take();
+    route.slots.take();
     let sent: CallReply | PromiseLike<CallReply>;
     try {
       sent = resolver
-        ? askResolverThenCall(lane.transport, envelope, h, resolver)
-        : lane.transport.call(envelope);
+        ? askResolverThenCall(route.transport, envelope, h, resolver)
+        : route.transport.call(envelope);
     } catch (error) {
-      lane.slots.release();
+      route.slots.release();
       throw carrierFailure(error);
     }
     if (!isPromiseLike(sent)) {
-      lane.slots.release();
+      route.slots.release();
       return sent;
     }
-    return beforeDeadline(sent, lane.slots);
+    return beforeDeadline(sent, route.slots);
   }
 
   /** Asks the permission resolver whether the call is privileged, then sends it. */
@@ -241,13 +249,13 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
     const negotiation = negotiate(headers['content-type'], headers.accept);
     const format = negotiation.format;
     try {
-      const lane = check(ctx, parts, negotiation);
-      if (lane) {
+      const route = check(ctx, parts, negotiation);
+      if (route) {
         const callHeaders = readCallHeaders(headers, format, config);
-        const limit = Math.min(config.maxBodyBytes, lane.transport.maxBodyBytes ?? Infinity);
+        const limit = Math.min(config.maxBodyBytes, route.transport.maxBodyBytes ?? Infinity);
         const body = await readBodyText(ctx.req, limit);
         const envelope = envelopeOf(ctx, parts, callHeaders, body, requestId, format);
-        const sent = send(lane, envelope, callHeaders);
+        const sent = send(route, envelope, callHeaders);
         answer(ctx, isPromiseLike(sent) ? await sent : sent, requestId, format);
       }
     } catch (error) {

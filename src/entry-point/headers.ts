@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import { frameworkError, RemoteError } from '../errors';
+import { type ApiId } from '../protocol/envelope';
 import { type Format, formatOfSequence, SEQUENCE_NAMES } from '../serialization/sequence';
-import { type ApiId } from '../transport/envelope';
 
 /** The request headers of the entry point, as browsers and documents spell them. */
 export const SVC_HEADER_SPELLING = {

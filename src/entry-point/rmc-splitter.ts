@@ -1,5 +1,5 @@
 import { frameworkError, type RemoteError } from '../errors';
-import { scanXml, XmlScanError } from '../serialization/xml-scanner';
+import { scanXml, XmlScanError } from '../serialization/xml-parser';
 
 /** Limits that the splitter enforces while it splits. */
 export interface SplitLimits {
@@ -96,7 +96,7 @@ function scanPrimitive(text: string, start: number): number {
 
 /**
  * Splits a `<paramArray>` document into the raw text of each child element, in order. The
- * document is checked by the XML scanner on the way (DOCTYPE, entities, depth).
+ * document is checked by the XML parser on the way (DOCTYPE, entities, depth).
  */
 export function splitXmlParamArray(text: string, limits: SplitLimits): string[] {
   let scan: ReturnType<typeof scanXml>;

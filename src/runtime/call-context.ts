@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type CallContext } from '../transport/envelope';
+import { type CallContext } from '../protocol/envelope';
 
 const storage = new AsyncLocalStorage<CallContext>();
 

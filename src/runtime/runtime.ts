@@ -9,12 +9,12 @@ import {
   toErrorBody,
 } from '../errors';
 import { type NativeAppDefinition } from '../microservices';
-import { buildServiceRegistry, type ServiceEntry } from '../registry';
+import { type CallEnvelope, type CallReply } from '../protocol/envelope';
 import { BindError, type BindOptions, type SequenceSerializer } from '../serialization/sequence';
 import { DEFAULT_SERIALIZERS } from '../serialization/serializers';
-import { type CallEnvelope, type CallReply } from '../transport/envelope';
 import { runWithCallContext } from './call-context';
 import { beforeDeadline, isPromiseLike } from './deadline';
+import { buildServiceRegistry, type ServiceEntry } from './registry';
 import { checkResult } from './result-check';
 
 /** The microservice side of a call: envelope in, reply out. */

@@ -15,7 +15,7 @@ import {
 } from './binding';
 import { acceptedNames, libAName } from './json';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
-import { escapeXmlText, parseXmlTree, type XmlNode, XmlScanError } from './xml-scanner';
+import { escapeXmlText, parseXmlTree, type XmlNode, XmlScanError } from './xml-parser';
 
 /**
  * Parses one XML document into an {@link XmlNode} tree, in one pass that also enforces the safety

@@ -1,5 +1,6 @@
 import { writeSync } from 'node:fs';
 import pino, { type Logger } from 'pino';
+import { type CallLog } from '../entry-point/entry-point';
 import { type LogLevel } from './config';
 
 /** Where log lines go: anything with a `write(line)`, as pino takes it. */
@@ -85,14 +86,6 @@ function stdout(): LogSink {
 export function createLogger(level: LogLevel = 'info', stream?: LogSink): Logger {
   return pino({ level, base: { name: 'portico' } }, stream ?? stdout());
 }
-
-/** Writes the line of one served call: its path segments, status and start (`performance.now()`). */
-export type CallLog = (
-  requestId: string,
-  parts: readonly string[],
-  status: number,
-  started: number,
-) => void;
 
 /**
  * The line of every served call, exactly as `logger.info({ requestId, target, status, ms },

@@ -2,23 +2,23 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import type { Logger } from 'pino';
-import { createEntryPoint, type EntryPointLane } from '../entry-point/entry-point';
+import { CallSlots } from '../entry-point/call-slots';
+import { type CallRoute, createEntryPoint } from '../entry-point/entry-point';
 import { SVC_HEADER_NAMES } from '../entry-point/headers';
+import { createCorsPolicy } from '../http/cors';
 import { type NativeAppDefinition, type ServletAppDefinition } from '../microservices';
+import { type Transport } from '../protocol/envelope';
 import { createMicroserviceRuntime } from '../runtime/runtime';
-import { type Transport } from '../transport/envelope';
 import { createInProcessTransport } from '../transport/in-process';
-import type { NatsCarrier } from '../transport/nats';
-import { CallSlots } from './call-limit';
+import type { NatsCarrier } from '../transport/nats/nats-carrier';
 import {
   DEFAULT_PORT,
   type MainServerConfig,
   resolveEntryPointConfig,
   resolveHttpLimits,
 } from './config';
-import { createCorsPolicy } from './cors';
-import { createHttpServer } from './http-guards';
-import { createLogger } from './logger';
+import { createHttpServer } from './http-server';
+import { createCallLog, createLogger } from './logger';
 import { createStaticFilesHandler } from './static-files';
 
 /** A main server: its Koa app, and the means to listen and to shut down gracefully. */
@@ -46,7 +46,8 @@ type Handler = (ctx: Koa.Context, rest: string) => Promise<void>;
 
 /** Loads the NATS carrier only when a microservice is placed on NATS, so an embedded server never loads the client. */
 function loadNatsCarrier(logger: Logger): NatsCarrier {
-  const { createNatsCarrier } = require('../transport/nats') as typeof import('../transport/nats');
+  const { createNatsCarrier } =
+    require('../transport/nats/nats-carrier') as typeof import('../transport/nats/nats-carrier');
   return createNatsCarrier(logger);
 }
 
@@ -65,7 +66,7 @@ export function createMainServer(
   const entryConfig = resolveEntryPointConfig(config);
   const httpLimits = resolveHttpLimits(config);
   const development = config.development ?? false;
-  const lanes = new Map<string, EntryPointLane>();
+  const routes = new Map<string, CallRoute>();
   const handlers = new Map<string, Handler>();
   let nats: NatsCarrier | undefined;
   function transportOf(definition: NativeAppDefinition): Transport {
@@ -88,7 +89,7 @@ export function createMainServer(
   }
   for (const definition of config.microservices) {
     if (
-      lanes.has(definition.name) ||
+      routes.has(definition.name) ||
       handlers.has(definition.name) ||
       !definition.name ||
       definition.name.includes('/')
@@ -100,7 +101,7 @@ export function createMainServer(
     if (definition.type === 'nativeApp') {
       const cap = definition.maxConcurrentCalls ?? entryConfig.maxConcurrentCalls;
       const slots = new CallSlots(definition.name, cap);
-      lanes.set(definition.name, { transport: transportOf(definition), slots });
+      routes.set(definition.name, { transport: transportOf(definition), slots });
     } else if (definition.type === 'servletApp') {
       handlers.set(definition.name, createServletHandler(definition));
     } else {
@@ -117,9 +118,10 @@ export function createMainServer(
     : undefined;
   const entryPoint = createEntryPoint({
     config: entryConfig,
-    lanes,
+    routes,
     cors,
     logger,
+    logCall: createCallLog(logger),
     development,
   });
 
@@ -153,7 +155,7 @@ export function createMainServer(
       return server;
     },
     async listen(port = config.port ?? DEFAULT_PORT, host = config.host) {
-      await Promise.all([...lanes.values()].map(({ transport }) => transport.start?.()));
+      await Promise.all([...routes.values()].map(({ transport }) => transport.start?.()));
       server = createHttpServer(httpLimits, app.callback());
       const listening = server;
       return new Promise((resolve, reject) => {
@@ -161,7 +163,7 @@ export function createMainServer(
         listening.listen(port, host, () => {
           listening.off('error', reject);
           const bound = (listening.address() as AddressInfo).port;
-          for (const [name, { transport }] of lanes)
+          for (const [name, { transport }] of routes)
             logger.info(
               { microservice: name, placement: transport.placement },
               'microservice ready',
@@ -189,7 +191,7 @@ export function createMainServer(
       }
       server?.closeAllConnections();
       await closed;
-      await Promise.all([...lanes.values()].map(({ transport }) => transport.close()));
+      await Promise.all([...routes.values()].map(({ transport }) => transport.close()));
     },
   };
 }

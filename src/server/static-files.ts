@@ -2,8 +2,8 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type Koa from 'koa';
 import send from 'koa-send';
+import { answerPreflight, applyCors, type CorsPolicy, createCorsPolicy } from '../http/cors';
 import { type StaticFilesDefinition } from '../microservices';
-import { answerPreflight, applyCors, type CorsPolicy, createCorsPolicy } from './cors';
 
 /** Serves one directory under `/{name}/`: files only, no listings, nothing outside the directory. */
 export function createStaticFilesHandler(

@@ -1,5 +1,5 @@
+import { type CallEnvelope, type CallReply, type Transport } from '../protocol/envelope';
 import { type MicroserviceRuntime } from '../runtime/runtime';
-import { type CallEnvelope, type CallReply, type Transport } from './envelope';
 
 /** The embedded placement: the envelope object is handed to a runtime in the same process. */
 export function createInProcessTransport(runtime: MicroserviceRuntime): Transport {

@@ -6,7 +6,7 @@ import { staticFiles } from 'portico';
 import calc from '../../examples/calc';
 import { DOCS_PUBLIC_DIR } from '../../examples/docs/public-dir';
 import { copySwaggerUi } from '../../examples/docs/swagger-ui';
-import { generateDocument } from '../../src/swagger/generate';
+import { generateDocument } from '../../src/swagger/cli/generate';
 import { startTestServer, type TestServer } from '../support/harness';
 
 const CHROMIUM = '/usr/bin/chromium';

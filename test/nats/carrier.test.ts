@@ -10,8 +10,8 @@ import {
   startReplica,
 } from 'portico';
 import { freePort, type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
-import { decodeReply } from '../../src/transport/codec';
-import { maxBodyBytesFor } from '../../src/transport/frame-budget';
+import { decodeReply } from '../../src/protocol/codec';
+import { maxBodyBytesFor } from '../../src/protocol/frame-budget';
 import { calc, ProbeService } from '../fixtures/services';
 import { json, send } from '../support/http';
 import { checkNats } from '../support/nats';

@@ -6,7 +6,7 @@ import {
   decodeReply,
   encodeEnvelope,
   encodeReply,
-} from '../../src/transport/codec';
+} from '../../src/protocol/codec';
 
 const NOW = 1_800_000_000_000;
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { type CallEnvelope, ENVELOPE_VERSION } from 'portico';
-import { encodeEnvelope } from '../../src/transport/codec';
-import { maxBodyBytesFor } from '../../src/transport/frame-budget';
+import { encodeEnvelope } from '../../src/protocol/codec';
+import { maxBodyBytesFor } from '../../src/protocol/frame-budget';
 
 const MAX_HEADER_BYTES = 16 * 1024;
 

@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import fc from 'fast-check';
 import { connect, type NatsConnection } from 'nats';
 import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
-import { createRequestMux, NoReplyError } from '../../src/transport/nats-mux';
+import { createRequestMux, NoReplyError } from '../../src/transport/nats/request-mux';
 import { checkNats } from '../support/nats';
 
 const describeNats = checkNats('the request mux tests are skipped') ? describe : describe.skip;

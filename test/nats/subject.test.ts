@@ -1,4 +1,4 @@
-import { natsSubject } from '../../src/transport/nats-connection';
+import { natsSubject } from '../../src/transport/nats/nats-connection';
 
 describe('natsSubject', () => {
   it('puts the microservice name under the prefix, portico by default', () => {

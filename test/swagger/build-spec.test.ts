@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { buildOpenApi31 } from '../../src/swagger/build-openapi';
-import { buildSwagger2 } from '../../src/swagger/build-spec';
+import { buildOpenApi31 } from '../../src/swagger/build/build-openapi';
+import { buildSwagger2 } from '../../src/swagger/build/build-spec';
+import { renderSchema } from '../../src/swagger/build/render-schema';
+import { toStableJson } from '../../src/swagger/build/stable-json';
+import { findSpecProblem } from '../../src/swagger/build/validate-spec';
+import { shortDiff } from '../../src/swagger/cli/short-diff';
 import { type ApiModel, type OperationModel, type SchemaModel } from '../../src/swagger/model';
-import { renderSchema } from '../../src/swagger/render-schema';
-import { shortDiff } from '../../src/swagger/short-diff';
-import { toStableJson } from '../../src/swagger/stable-json';
-import { findSpecProblem } from '../../src/swagger/validate-spec';
 
 const NOTE: SchemaModel = { kind: 'ref', name: 'Note' };
 

@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { main } from '../../src/swagger/cli';
-import { findSpecProblem } from '../../src/swagger/validate-spec';
+import { findSpecProblem } from '../../src/swagger/build/validate-spec';
+import { main } from '../../src/swagger/cli/cli';
 import { captureIo, fixtureProject, ROOT } from './support';
 
 const BASE = ['--title', 'Fixture', '--version', '1.0.0'];

@@ -2,7 +2,7 @@ import calc from '../../examples/calc';
 import { findClassMeta } from '../../src/decorators/metadata';
 import { SVC_HEADER_NAMES } from '../../src/entry-point/headers';
 import { SEQUENCE_NAMES } from '../../src/serialization/sequence';
-import { type Generation, generateDocument } from '../../src/swagger/generate';
+import { type Generation, generateDocument } from '../../src/swagger/cli/generate';
 import { startTestServer } from '../support/harness';
 import { EXAMPLES_PROJECT } from './support';
 

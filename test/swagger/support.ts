@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { type CliIo } from '../../src/swagger/cli';
+import { type CliIo } from '../../src/swagger/cli/cli';
 import {
   type GenerateOptions,
   type Generation,
   generateDocument,
-} from '../../src/swagger/generate';
+} from '../../src/swagger/cli/generate';
 
 /** The repository's root directory. */
 export const ROOT = path.resolve(__dirname, '../..');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Generation } from '../../src/swagger/generate';
+import { type Generation } from '../../src/swagger/cli/generate';
 import { generateFixture } from './support';
 
 /** One fixture file per type construct, each beside the schemas it must give. */

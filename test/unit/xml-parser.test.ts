@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { XMLParser } from 'fast-xml-parser';
-import { parseXmlTree, type XmlNode, XmlScanError } from '../../src/serialization/xml-scanner';
+import { parseXmlTree, type XmlNode, XmlScanError } from '../../src/serialization/xml-parser';
 
 /**
  * A second, independent reader of the same documents: fast-xml-parser with its validator, turned

@@ -1,0 +1,36 @@
+import type Koa from 'koa';
+import { type ErrorBody } from '../errors';
+import { type Format } from '../serialization/sequence';
+import { escapeXmlText } from '../serialization/xml-parser';
+
+/** The response Content-Type of each family. */
+export const CONTENT_TYPES: Readonly<Record<Format, string>> = {
+  json: 'application/json; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+};
+
+/** The error envelope of DESIGN §6 in one family. */
+export function serializeError(error: ErrorBody, requestId: string, format: Format): string {
+  if (format === 'json') {
+    return JSON.stringify({
+      error: { status: error.status, code: error.code, message: error.message, requestId },
+    });
+  }
+  return (
+    `<error><status>${error.status}</status><code>${escapeXmlText(error.code)}</code>` +
+    `<message>${escapeXmlText(error.message)}</message>` +
+    `<requestId>${escapeXmlText(requestId)}</requestId></error>`
+  );
+}
+
+/** Answers with the error envelope. */
+export function sendError(
+  ctx: Koa.Context,
+  error: ErrorBody,
+  requestId: string,
+  format: Format,
+): void {
+  ctx.status = error.status;
+  ctx.set('Content-Type', CONTENT_TYPES[format]);
+  ctx.body = serializeError(error, requestId, format);
+}

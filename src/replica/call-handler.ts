@@ -1,0 +1,94 @@
+import type { Msg } from 'nats';
+import type { Logger } from 'pino';
+import { ERROR_STATUS, toErrorBody } from '../errors';
+import { CodecError, decodeEnvelope, encodeReply } from '../protocol/codec';
+import { type CallEnvelope, type CallReply } from '../protocol/envelope';
+import { type MicroserviceRuntime } from '../runtime/runtime';
+import { type NatsLink } from '../transport/nats/nats-connection';
+import { type Limiter } from './limiter';
+
+/** What a replica's message handler works with. */
+export interface CallHandlerParts {
+  readonly runtime: MicroserviceRuntime;
+  readonly link: NatsLink;
+  readonly limiter: Limiter;
+  readonly logger: Logger;
+}
+
+/**
+ * The message handler of a replica: decode, wait for a slot, run, answer. Every message with a
+ * reply subject gets an answer: the reply, an error for a frame it cannot read, or 500
+ * `REPLY_TOO_LARGE` for a reply that NATS cannot carry.
+ */
+export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
+  const { runtime, link, limiter, logger } = parts;
+
+  function answer(msg: Msg, reply: CallReply, what: string): void {
+    let frame = encodeReply(reply);
+    if (frame.length > link.maxPayload) {
+      frame = encodeReply({
+        ok: false,
+        error: {
+          status: ERROR_STATUS.REPLY_TOO_LARGE,
+          code: 'REPLY_TOO_LARGE',
+          message: `the reply of ${what} is ${frame.length} bytes; NATS carries at most ${link.maxPayload}`,
+        },
+      });
+    }
+    try {
+      msg.respond(frame);
+    } catch (error) {
+      logger.warn({ err: error, target: what }, 'the reply could not be sent');
+    }
+  }
+
+  async function run(msg: Msg, envelope: CallEnvelope): Promise<void> {
+    const started = performance.now();
+    const reply = await runtime.handle(envelope);
+    const what = `${envelope.microservice}/${envelope.service}/${envelope.method}`;
+    answer(msg, reply, what);
+    if (logger.isLevelEnabled('debug')) {
+      const status = reply.ok ? (reply.body === null ? 204 : 200) : reply.error.status;
+      const ms = Math.round((performance.now() - started) * 100) / 100;
+      logger.debug({ requestId: envelope.context.requestId, target: what, status, ms }, 'call');
+    }
+  }
+
+  return (msg) => {
+    if (!msg.reply) {
+      logger.warn({ subject: msg.subject }, 'a message without a reply subject was ignored');
+      return;
+    }
+    let envelope: CallEnvelope;
+    try {
+      envelope = decodeEnvelope(msg.data, { maxBytes: link.maxPayload });
+    } catch (error) {
+      if (!(error instanceof CodecError)) throw error;
+      logger.warn({ err: error }, 'a frame was refused');
+      // The main server sent what this replica cannot read (another version?): a gateway error.
+      const refused = {
+        status: ERROR_STATUS[error.code],
+        code: error.code,
+        message: error.message,
+      };
+      answer(msg, { ok: false, error: refused }, runtime.name);
+      return;
+    }
+    if (logger.isLevelEnabled('debug')) {
+      const { service, method } = envelope;
+      const waiting = limiter.waiting;
+      logger.debug(
+        { requestId: envelope.context.requestId, service, method, waiting },
+        'call received',
+      );
+    }
+    limiter
+      .run(() => run(msg, envelope))
+      .catch((error: unknown) => {
+        // The runtime answers every error itself; this is a fault of the replica, and the caller
+        // must still get an answer rather than wait for its deadline.
+        logger.error({ err: error }, 'a call failed in the replica');
+        answer(msg, { ok: false, error: toErrorBody(error, false) }, runtime.name);
+      });
+  };
+}

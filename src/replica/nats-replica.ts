@@ -1,0 +1,97 @@
+import pino, { type Logger } from 'pino';
+import { type NativeAppDefinition } from '../microservices';
+import { createMicroserviceRuntime } from '../runtime/runtime';
+import { connectNats, natsSubject } from '../transport/nats/nats-connection';
+import { createCallHandler } from './call-handler';
+import { createLimiter } from './limiter';
+
+/** Calls one replica runs at once unless told otherwise. */
+export const DEFAULT_CONCURRENCY = 64;
+
+/** Options of {@link startNatsReplica}. */
+export interface NatsReplicaOptions {
+  readonly servers: readonly string[];
+  /** Must match the main server's placement. Default `portico`. */
+  readonly subjectPrefix?: string;
+  /** The microservice name to answer for; default the definition's name. */
+  readonly name?: string;
+  /** Calls run at once; more wait in arrival order. Default {@link DEFAULT_CONCURRENCY}. */
+  readonly concurrency?: number;
+  readonly logger?: Logger;
+  /** Show unexpected errors' messages and stacks to callers. Never in production. */
+  readonly development?: boolean;
+  /** Nesting limit of argument texts. Default 64. */
+  readonly maxDepth?: number;
+  /** How long to keep trying the first connection. Default 10 000 ms. */
+  readonly connectTimeoutMs?: number;
+}
+
+/** A running replica of a microservice: one member of the queue group of its subject. */
+export interface NatsReplica {
+  readonly microservice: string;
+  readonly subject: string;
+  /** Calls it runs at once. */
+  readonly concurrency: number;
+  /** Calls received and not answered yet (running or waiting for a slot). */
+  readonly inFlight: number;
+  /** Stops taking calls, answers every call already received, then disconnects. */
+  drain(): Promise<void>;
+  /** Disconnects at once; calls in flight get no answer. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a replica of a native microservice on NATS: connects, subscribes to `${prefix}.${name}` in the queue group of the same
+ * name, and serves each call with the microservice runtime, at most `concurrency` at once, until drained.
+
+ */
+export async function startNatsReplica(
+  definition: NativeAppDefinition,
+  options: NatsReplicaOptions,
+): Promise<NatsReplica> {
+  const microservice = options.name ?? definition.name;
+  const subject = natsSubject(options.subjectPrefix, microservice);
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const runtime = createMicroserviceRuntime(
+    { ...definition, name: microservice },
+    { development: options.development ?? false, maxDepth: options.maxDepth ?? 64, logger },
+  );
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const limiter = createLimiter(concurrency);
+  const link = await connectNats({
+    servers: options.servers,
+    name: `portico replica ${microservice} ${process.pid}`,
+    logger,
+    ...(options.connectTimeoutMs === undefined
+      ? {}
+      : { connectTimeoutMs: options.connectTimeoutMs }),
+  });
+  const serve = createCallHandler({ runtime, link, limiter, logger });
+  const subscription = link.connection.subscribe(subject, {
+    queue: subject,
+    callback: (error, msg) => {
+      if (error) logger.warn({ err: error }, 'subscription error');
+      else serve(msg);
+    },
+  });
+  await link.connection.flush();
+  let draining: Promise<void> | undefined;
+  return {
+    microservice,
+    subject,
+    concurrency,
+    get inFlight() {
+      return limiter.active + limiter.waiting;
+    },
+    drain() {
+      draining ??= (async () => {
+        await subscription.drain();
+        logger.info({ inFlight: limiter.active + limiter.waiting }, 'stopped taking calls');
+        await limiter.idle();
+        await link.connection.drain();
+      })();
+      return draining;
+    },
+    close: () => link.connection.close(),
+  };
+}

@@ -1,0 +1,60 @@
+import { fieldsOf, findClassMeta, type MethodMeta } from '../decorators/metadata';
+import { type Class, type TypeRef } from '../decorators/types';
+
+/** A remotely enabled service of a microservice: its instance and its remote methods by name. */
+export interface ServiceEntry {
+  readonly name: string;
+  readonly instance: object;
+  readonly methods: ReadonlyMap<string, MethodMeta>;
+}
+
+/**
+ * Builds the lookup of a microservice's services. Only `@RemoteService` classes are accepted, and
+ * only methods decorated on the class itself are reachable: lookup never goes through `obj[name]`.
+ */
+export function buildServiceRegistry(
+  services: readonly (Class | object)[],
+): Map<string, ServiceEntry> {
+  const registry = new Map<string, ServiceEntry>();
+  for (const service of services) {
+    const ctor = (typeof service === 'function' ? service : service.constructor) as Class;
+    const meta = findClassMeta(ctor);
+    if (!meta?.service) {
+      throw new TypeError(
+        `portico: ${ctor.name} is not enabled for remote calls: add @RemoteService()`,
+      );
+    }
+    const { name } = meta.service;
+    if (registry.has(name)) throw new TypeError(`portico: two services are named ${name}`);
+    const instance =
+      typeof service === 'function' ? new (service as new () => object)() : (service as object);
+    for (const method of meta.methods.values()) checkPayloadTypes(ctor, method);
+    registry.set(name, { name, instance, methods: meta.methods });
+  }
+  return registry;
+}
+
+/**
+ * Refuses, at deploy time, a payload class without a single `@Field`: every call would otherwise
+ * fail with "field is not declared", far from the cause.
+ */
+function checkPayloadTypes(service: Class, method: MethodMeta): void {
+  const seen = new Set<Class>();
+  const visit = (type: TypeRef | null | undefined): void => {
+    if (type?.kind === 'array') {
+      visit(type.items);
+      return;
+    }
+    if (type?.kind !== 'class' || seen.has(type.ctor)) return;
+    seen.add(type.ctor);
+    const fields = fieldsOf(type.ctor);
+    if (fields.size === 0) {
+      throw new TypeError(
+        `portico: ${service.name}.${method.name} uses ${type.ctor.name}, which declares no fields: mark them with @Field()`,
+      );
+    }
+    for (const field of fields.values()) visit(field.type);
+  };
+  for (const param of method.params) visit(param);
+  visit(method.returns);
+}

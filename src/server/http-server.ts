@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { requestIdOf } from '../entry-point/headers';
+import { negotiate } from '../entry-point/negotiation';
+import { ERROR_STATUS, type ErrorCode } from '../errors';
+import { CONTENT_TYPES, serializeError } from '../http/responses';
+import { type Format } from '../serialization/sequence';
+import { type HttpLimits } from './config';
+
+/** What Node's HTTP parser reports, as the error table answers it (anything else is a 400). */
+const PARSER_ERRORS: Readonly<Record<string, [ErrorCode, string]>> = {
+  HPE_HEADER_OVERFLOW: ['HEADERS_TOO_LARGE', 'the request headers are too large'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: ['PAYLOAD_TOO_LARGE', 'the chunk extensions are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: ['REQUEST_TIMEOUT', 'the request took too long to arrive'],
+};
+
+/**
+ * Creates the main server's HTTP server with its limits, and the guards Node leaves out:
+ * - requests that Node's parser refuses (bad syntax, a head over `maxHeaderBytes`, a request that
+ *   arrives too slowly) get the error envelope in JSON instead of Node's bare status line;
+ * - a request with more than `maxHeaderCount` header lines is 431 (Node would drop the extra
+ *   lines silently, `Content-Type` or `Content-Length` among them);
+ * - an `Expect` other than `100-continue` is ignored rather than answered 417;
+ * - `CONNECT` (which Node answers by dropping the connection) is 405, as any other method.
+ */
+export function createHttpServer(limits: HttpLimits, listener: http.RequestListener): http.Server {
+  const server = http.createServer(
+    {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      maxHeaderSize: limits.maxHeaderBytes,
+      // Node checks the two timeouts only this often (30 s by default), so slow clients would
+      // outlive them by far: check at a quarter of the shorter one.
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4,
+      ),
+    },
+    onRequest,
+  );
+  function onRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
+    if (req.rawHeaders.length / 2 > limits.maxHeaderCount) {
+      refuseHeaderCount(req, res, limits.maxHeaderCount);
+    } else listener(req, res);
+  }
+  // Count every header line: the count limit is ours, and the byte limit bounds the work.
+  server.maxHeadersCount = 0;
+  server.on('checkExpectation', onRequest);
+  server.on('clientError', answerClientError);
+  server.on('connect', refuseConnect);
+  return server;
+}
+
+/** The request id and the family of an answer the HTTP layer gives to a parsed request. */
+function answerShape(req: http.IncomingMessage): { requestId: string; format: Format } {
+  return {
+    requestId: requestIdOf(req.headers),
+    format: negotiate(req.headers['content-type'], req.headers.accept).format,
+  };
+}
+
+function refuseHeaderCount(req: http.IncomingMessage, res: http.ServerResponse, max: number): void {
+  const { requestId, format } = answerShape(req);
+  const body = serializeError(
+    { status: 431, code: 'HEADERS_TOO_LARGE', message: `more than ${max} header lines` },
+    requestId,
+    format,
+  );
+  res.shouldKeepAlive = false;
+  res.writeHead(431, {
+    'Content-Type': CONTENT_TYPES[format],
+    'Content-Length': Buffer.byteLength(body),
+    'X-SVC-Request-ID': requestId,
+    Connection: 'close',
+  });
+  res.end(body);
+  req.resume();
+}
+
+/** Answers what Node's parser refused with the error envelope, then closes the connection. */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: http.ServerResponse })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [code, message] = PARSER_ERRORS[error.code ?? ''] ?? [
+    'BAD_REQUEST',
+    'the request is not valid HTTP/1.1',
+  ];
+  endWith(socket, rawErrorResponse(code, message, { requestId: randomUUID(), format: 'json' }));
+}
+
+/** Answers `CONNECT` like any method the entry point does not take, and closes. */
+function refuseConnect(req: http.IncomingMessage, socket: Duplex): void {
+  socket.on('error', () => {});
+  const message = 'CONNECT is not allowed: use POST';
+  endWith(
+    socket,
+    rawErrorResponse('METHOD_NOT_ALLOWED', message, answerShape(req), 'POST, OPTIONS'),
+  );
+}
+
+/** Writes `response` and closes; a peer that never reads does not keep the socket open. */
+function endWith(socket: Duplex, response: string): void {
+  socket.end(response, () => socket.destroy());
+  const timer = setTimeout(() => socket.destroy(), 1000).unref();
+  socket.once('close', () => clearTimeout(timer));
+}
+
+function rawErrorResponse(
+  code: ErrorCode,
+  message: string,
+  { requestId, format }: { requestId: string; format: Format },
+  allow?: string,
+): string {
+  const status = ERROR_STATUS[code];
+  const body = serializeError({ status, code, message }, requestId, format);
+  return (
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
+    `Content-Type: ${CONTENT_TYPES[format]}\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+    `X-SVC-Request-ID: ${requestId}\r\n` +
+    (allow ? `Allow: ${allow}\r\n` : '') +
+    'Connection: close\r\n\r\n' +
+    body
+  );
+}

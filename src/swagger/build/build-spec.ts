@@ -1,0 +1,104 @@
+import { type ApiModel, type NamedSchema, type OperationModel } from '../model';
+import {
+  ERROR_DETAIL,
+  ERROR_ENVELOPE,
+  ERROR_RESPONSES,
+  HEADER_PARAMETERS,
+  MEDIA_TYPES,
+  operationHead,
+  pathOf,
+  successOf,
+} from '../protocol';
+import { type Json, renderSchema, schemaRef } from './render-schema';
+
+/** What the document says about itself: `--title`, `--version`, `--base-url`. */
+export interface DocumentInfo {
+  readonly title: string;
+  readonly version: string;
+  /** Where the entry point is; without it, the document's own origin. */
+  readonly baseUrl?: string;
+}
+
+function serverOf(baseUrl: string | undefined): Json {
+  if (!baseUrl) return {};
+  const url = new URL(baseUrl);
+  const basePath = url.pathname.replace(/\/+$/, '');
+  return { host: url.host, basePath: basePath || '/', schemes: [url.protocol.slice(0, -1)] };
+}
+
+function definitionsOf(schemas: readonly NamedSchema[]): Json {
+  return Object.fromEntries(
+    [...schemas, ERROR_DETAIL, ERROR_ENVELOPE].map((s) => [
+      s.name,
+      renderSchema(s.schema, 'swagger2'),
+    ]),
+  );
+}
+
+function operationOf(op: OperationModel): Json {
+  const body = {
+    in: 'body',
+    name: op.body.name,
+    required: op.body.required,
+    ...(op.body.description ? { description: op.body.description } : {}),
+    schema: renderSchema(op.body.schema, 'swagger2'),
+  };
+  const { status, description } = successOf(op);
+  const success =
+    op.result === 'void'
+      ? { description }
+      : { description, schema: renderSchema(op.result, 'swagger2') };
+  return {
+    ...operationHead(op),
+    parameters: [body, ...HEADER_PARAMETERS.map((h) => ({ $ref: `#/parameters/${h.name}` }))],
+    responses: {
+      [status]: success,
+      ...Object.fromEntries(
+        ERROR_RESPONSES.map((e) => [e.status, { $ref: `#/responses/${e.key}` }]),
+      ),
+    },
+  };
+}
+
+/** Builds the Swagger 2.0 document of a model. Pure: the same model gives the same document. */
+export function buildSwagger2(model: ApiModel, info: DocumentInfo): Json {
+  return {
+    swagger: '2.0',
+    info: { title: info.title, version: info.version },
+    ...serverOf(info.baseUrl),
+    consumes: [...MEDIA_TYPES],
+    produces: [...MEDIA_TYPES],
+    tags: model.tags.map((t) => ({
+      name: t.name,
+      ...(t.description ? { description: t.description } : {}),
+    })),
+    paths: Object.fromEntries(
+      model.operations.map((op) => [pathOf(op), { post: operationOf(op) }]),
+    ),
+    definitions: definitionsOf(model.schemas),
+    parameters: Object.fromEntries(
+      HEADER_PARAMETERS.map((h) => [
+        h.name,
+        {
+          name: h.name,
+          in: 'header',
+          required: false,
+          type: 'string',
+          description: h.description,
+          ...(h.enum ? { enum: [...h.enum] } : {}),
+          ...(h.pattern ? { pattern: h.pattern } : {}),
+          ...(h.maxLength ? { maxLength: h.maxLength } : {}),
+        },
+      ]),
+    ),
+    responses: Object.fromEntries(
+      ERROR_RESPONSES.map((e) => [
+        e.key,
+        {
+          description: e.description,
+          schema: { $ref: schemaRef(ERROR_ENVELOPE.name, 'swagger2') },
+        },
+      ]),
+    ),
+  };
+}

@@ -1,0 +1,95 @@
+import { type SchemaModel } from '../model';
+
+/** The two document dialects: Swagger 2.0 and OpenAPI 3.1. */
+export type Dialect = 'swagger2' | 'openapi31';
+
+/** A JSON object of the document. */
+export type Json = { [key: string]: unknown };
+
+/** Where a named schema lives in a document of `dialect`. */
+export function schemaRef(name: string, dialect: Dialect): string {
+  return dialect === 'swagger2' ? `#/definitions/${name}` : `#/components/schemas/${name}`;
+}
+
+function renderObject(schema: Extract<SchemaModel, { kind: 'object' }>, dialect: Dialect): Json {
+  const required = schema.properties.filter((p) => p.required).map((p) => p.name);
+  const properties = schema.properties.map((p) => [p.name, renderSchema(p.schema, dialect)]);
+  return {
+    type: 'object',
+    ...(properties.length ? { properties: Object.fromEntries(properties) } : {}),
+    ...(required.length ? { required } : {}),
+    ...(schema.additional
+      ? { additionalProperties: renderSchema(schema.additional, dialect) }
+      : {}),
+  };
+}
+
+function renderTuple(schema: Extract<SchemaModel, { kind: 'tuple' }>, dialect: Dialect): Json {
+  const prefix = schema.items.map((item) => renderSchema(item, dialect));
+  const rest = schema.rest && renderSchema(schema.rest, dialect);
+  const bounds = { minItems: schema.minItems, ...(rest ? {} : { maxItems: prefix.length }) };
+  if (dialect === 'openapi31') {
+    return { type: 'array', prefixItems: prefix, items: rest ?? false, ...bounds };
+  }
+  // Swagger 2.0 has no positional items: one schema for every element, positions as extension.
+  const all = [...prefix, ...(rest ? [rest] : [])];
+  const distinct = [...new Map(all.map((s) => [JSON.stringify(s), s])).values()];
+  const items = distinct.length === 1 ? distinct[0] : { 'x-anyOf': distinct };
+  return { type: 'array', items, 'x-prefixItems': prefix, ...bounds };
+}
+
+function renderUnion(members: readonly SchemaModel[], dialect: Dialect): Json {
+  const rendered = members.map((m) => renderSchema(m, dialect));
+  if (dialect === 'openapi31') return { anyOf: rendered };
+  // Swagger 2.0 has no anyOf: the members go in an extension, with their JSON type if shared.
+  const types = new Set(rendered.map((r) => r.type));
+  const [type] = types;
+  return { 'x-anyOf': rendered, ...(types.size === 1 && typeof type === 'string' ? { type } : {}) };
+}
+
+function renderCore(schema: SchemaModel, dialect: Dialect): Json {
+  switch (schema.kind) {
+    case 'primitive':
+      return { type: schema.type, ...(schema.format ? { format: schema.format } : {}) };
+    case 'enum':
+      return { type: schema.type, enum: [...schema.values] };
+    case 'ref':
+      return { $ref: schemaRef(schema.name, dialect) };
+    case 'array':
+      return { type: 'array', items: renderSchema(schema.items, dialect) };
+    case 'tuple':
+      return renderTuple(schema, dialect);
+    case 'object':
+      return renderObject(schema, dialect);
+    case 'union':
+      return renderUnion(schema.members, dialect);
+    case 'intersection':
+      return { allOf: schema.members.map((m) => renderSchema(m, dialect)) };
+    case 'unsupported':
+      return { 'x-unsupported-type': schema.typeText };
+  }
+}
+
+function nullable31(core: Json): Json {
+  if (typeof core.type === 'string' && core.$ref === undefined) {
+    const withNull = { ...core, type: [core.type, 'null'] };
+    return Array.isArray(core.enum) ? { ...withNull, enum: [...core.enum, null] } : withNull;
+  }
+  return { anyOf: [core, { type: 'null' }] };
+}
+
+/** The JSON Schema of a model type in the given dialect. */
+export function renderSchema(schema: SchemaModel, dialect: Dialect): Json {
+  let core = renderCore(schema, dialect);
+  if (schema.nullable && dialect === 'openapi31') core = nullable31(core);
+  const notes: Json = {
+    ...(schema.description ? { description: schema.description } : {}),
+    ...(schema.readOnly ? { readOnly: true } : {}),
+    ...(schema.xmlName ? { xml: { name: schema.xmlName } } : {}),
+    ...(schema.nullable && dialect === 'swagger2' ? { 'x-nullable': true } : {}),
+  };
+  if (Object.keys(notes).length === 0) return core;
+  // In Swagger 2.0 the siblings of a $ref are ignored, so a noted reference goes in an allOf.
+  if (core.$ref !== undefined && dialect === 'swagger2') return { allOf: [core], ...notes };
+  return { ...core, ...notes };
+}

@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type Diagnostic } from '../model';
+import { type CliOptions, parseCliArgs, USAGE } from './cli-args';
+import { type Generation, generateDocument } from './generate';
+import { shortDiff } from './short-diff';
+
+/** Where the command writes its text; the process's streams unless a test gives others. */
+export interface CliIo {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown };
+}
+
+/** `src/a.ts:3: warning: …`, with the path relative to the working directory. */
+export function formatDiagnostic(diagnostic: Diagnostic): string {
+  const where = diagnostic.location
+    ? `${path.relative(process.cwd(), diagnostic.location.file)}:${diagnostic.location.line}: `
+    : '';
+  return `${where}${diagnostic.severity}: ${diagnostic.message}`;
+}
+
+async function check(options: CliOptions, generation: Generation, io: CliIo): Promise<number> {
+  const current = existsSync(options.out) ? await readFile(options.out, 'utf8') : undefined;
+  if (current === generation.text) {
+    io.stderr.write(`generate-swagger: ${options.out} is up to date\n`);
+    return 0;
+  }
+  const why = current === undefined ? 'does not exist' : 'differs from the source';
+  io.stderr.write(`generate-swagger: ${options.out} ${why}; run generate-swagger to update it\n`);
+  if (current !== undefined) io.stderr.write(`${shortDiff(current, generation.text)}\n`);
+  return 1;
+}
+
+async function write(options: CliOptions, generation: Generation, io: CliIo): Promise<number> {
+  if (options.out === '-') {
+    io.stdout.write(generation.text);
+    return 0;
+  }
+  await mkdir(path.dirname(path.resolve(options.out)), { recursive: true });
+  await writeFile(options.out, generation.text);
+  const paths = Object.keys((generation.document.paths as object | undefined) ?? {}).length;
+  const count = `${paths} operation${paths === 1 ? '' : 's'}`;
+  io.stderr.write(`generate-swagger: wrote ${options.out} (${count})\n`);
+  return 0;
+}
+
+async function run(options: CliOptions, io: CliIo): Promise<number> {
+  if (!existsSync(options.project)) {
+    io.stderr.write(`generate-swagger: no tsconfig at ${options.project}\n`);
+    return 2;
+  }
+  const generation = await generateDocument(options);
+  for (const diagnostic of generation.diagnostics)
+    io.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
+  const errors = generation.diagnostics.filter((d) => d.severity === 'error').length;
+  if (errors > 0) {
+    io.stderr.write(`generate-swagger: ${errors} error(s); nothing written\n`);
+    return 1;
+  }
+  if (generation.invalid) {
+    const dialect = options.openapi === '3.1' ? 'OpenAPI 3.1' : 'Swagger 2.0';
+    io.stderr.write(`generate-swagger: the document is not valid ${dialect}; nothing written\n`);
+    io.stderr.write(`${generation.invalid}\n`);
+    return 1;
+  }
+  return options.check ? check(options, generation, io) : write(options, generation, io);
+}
+
+/**
+ * Runs `generate-swagger` with the given arguments; resolves with the exit code: 0 done, 1 an
+ * error in the project or the document (or `--check` found a difference), 2 a usage error.
+ */
+export async function main(argv: readonly string[], io: CliIo = process): Promise<number> {
+  let options: CliOptions | 'help';
+  try {
+    options = parseCliArgs(argv);
+  } catch (error) {
+    io.stderr.write(`generate-swagger: ${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (options === 'help') {
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  return run(options, io);
+}

@@ -1,0 +1,61 @@
+import { Project } from 'ts-morph';
+import { buildOpenApi31 } from '../build/build-openapi';
+import { buildSwagger2, type DocumentInfo } from '../build/build-spec';
+import { type Json } from '../build/render-schema';
+import { toStableJson } from '../build/stable-json';
+import { findSpecProblem } from '../build/validate-spec';
+import { extractApi } from '../extract/extract';
+import { type Diagnostic } from '../model';
+
+/** What to generate: the project, the document's info and dialect, and how strict to be. */
+export interface GenerateOptions extends DocumentInfo {
+  /** Path of the project's tsconfig.json. */
+  readonly project: string;
+  readonly microservice?: string;
+  /** `'3.1'` for OpenAPI 3.1; Swagger 2.0 otherwise. */
+  readonly openapi?: '3.1';
+  /** Every warning becomes an error. */
+  readonly strict?: boolean;
+}
+
+/** A generated document, its stable text, the findings, and whether it failed validation. */
+export interface Generation {
+  readonly document: Json;
+  readonly text: string;
+  readonly diagnostics: readonly Diagnostic[];
+  /** The validator's message when the document is not valid. */
+  readonly invalid?: string;
+}
+
+/**
+ * Reads a TypeScript project and builds its API document, validated against the schema of its
+ * dialect.
+ *
+ * @example
+ * const { text, diagnostics } = await generateDocument({
+ *   project: 'tsconfig.json', title: 'Calc', version: '1.0.0',
+ * });
+ */
+export async function generateDocument(options: GenerateOptions): Promise<Generation> {
+  const project = new Project({ tsConfigFilePath: options.project });
+  const { model, diagnostics } = extractApi(
+    project,
+    options.microservice ? { microservice: options.microservice } : {},
+  );
+  const info: DocumentInfo = {
+    title: options.title,
+    version: options.version,
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+  };
+  const document =
+    options.openapi === '3.1' ? buildOpenApi31(model, info) : buildSwagger2(model, info);
+  const invalid = await findSpecProblem(document);
+  return {
+    document,
+    text: toStableJson(document),
+    diagnostics: options.strict
+      ? diagnostics.map((d) => ({ ...d, severity: 'error' as const }))
+      : diagnostics,
+    ...(invalid ? { invalid } : {}),
+  };
+}

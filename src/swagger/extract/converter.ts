@@ -1,0 +1,76 @@
+import { ts } from 'ts-morph';
+import { type Diagnostic, type SchemaModel } from '../model';
+import { type SchemaRegistry } from './schema-registry';
+import { locationOf } from './source-text';
+
+/** Where a type is used: the node for file:line, and words for a message ("field User.age"). */
+export interface Site {
+  readonly node: ts.Node;
+  readonly label: string;
+}
+
+/** What every part of the type conversion shares. */
+export interface Converter {
+  readonly checker: ts.TypeChecker;
+  readonly program: ts.Program;
+  readonly registry: SchemaRegistry;
+  report(diagnostic: Diagnostic): void;
+  /** The schema of a TypeScript type used at `site`. */
+  schemaOf(type: ts.Type, site: Site, depth: number): SchemaModel;
+}
+
+/** Anonymous types nest at most this deep; deeper means recursion without a name. */
+export const MAX_INLINE_DEPTH = 32;
+
+/**
+ * Reports a type that has no JSON description and returns a schema that says so: a warning with
+ * file:line, never a silent `{}`.
+ */
+export function unsupported(
+  converter: Converter,
+  type: ts.Type,
+  site: Site,
+  why: string,
+): SchemaModel {
+  const typeText = converter.checker.typeToString(type);
+  converter.report({
+    severity: 'warning',
+    message: `${site.label} has type \`${typeText}\`, which ${why}; it is marked x-unsupported-type in the document`,
+    location: locationOf(site.node),
+  });
+  return { kind: 'unsupported', typeText };
+}
+
+/**
+ * True when `symbol` is declared in TypeScript's default library (`Date`, `Map`, `Record`), even
+ * if other files (such as @types/node) add to its declaration.
+ */
+export function isLibrarySymbol(converter: Converter, symbol: ts.Symbol | undefined): boolean {
+  return (symbol?.declarations ?? []).some((d) =>
+    converter.program.isSourceFileDefaultLibrary(d.getSourceFile()),
+  );
+}
+
+/** A primitive with the libA element name that a bare value of it has on the XML wire. */
+export function primitiveWithXmlName(schema: SchemaModel): SchemaModel {
+  if (schema.kind !== 'primitive' && schema.kind !== 'enum') return schema;
+  const names = { integer: 'int', number: 'double', string: 'string', boolean: 'boolean' };
+  return { ...schema, xmlName: names[schema.type] };
+}
+
+/** `number` becomes `integer` (also inside arrays and unions), for `@Field(Int)` and `@integer`. */
+export function toInteger(schema: SchemaModel, format?: string): SchemaModel {
+  switch (schema.kind) {
+    case 'primitive':
+      if (schema.type !== 'number' && schema.type !== 'integer') return schema;
+      return { ...schema, type: 'integer', ...(format ? { format } : {}) };
+    case 'enum':
+      return schema.type === 'number' ? { ...schema, type: 'integer' } : schema;
+    case 'array':
+      return { ...schema, items: toInteger(schema.items, format) };
+    case 'union':
+      return { ...schema, members: schema.members.map((m) => toInteger(m, format)) };
+    default:
+      return schema;
+  }
+}

@@ -1,0 +1,109 @@
+import { ts } from 'ts-morph';
+import { type OperationModel, type SchemaModel } from '../model';
+import { type Converter, primitiveWithXmlName, type Site } from './converter';
+import { porticoDecorators } from './portico-symbols';
+import { docOf, locationOf, propertyOf, staticStringOf } from './source-text';
+import { schemaOfSpec } from './type-spec';
+
+/** The service an operation belongs to, as the class declares and deploys it. */
+export interface ServiceInfo {
+  readonly service: string;
+  readonly microservice: string;
+  readonly tag: string;
+}
+
+function commentText(comment: string | ts.NodeArray<ts.JSDocComment> | undefined) {
+  const text = ts.getTextOfJSDocComment(comment)?.trim();
+  return text ? text : undefined;
+}
+
+function isVoid(type: ts.Type): boolean {
+  return (type.flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined)) !== 0;
+}
+
+function resultOf(
+  converter: Converter,
+  method: ts.MethodDeclaration,
+  returns: ts.Expression | undefined,
+  site: Site,
+): SchemaModel | 'void' {
+  if (returns) return schemaOfSpec(converter, returns, site);
+  const { checker } = converter;
+  const signature = checker.getSignatureFromDeclaration(method);
+  const declared = signature ? checker.getReturnTypeOfSignature(signature) : undefined;
+  if (!declared) return 'void';
+  const type = checker.getAwaitedType(declared) ?? declared;
+  return isVoid(type) ? 'void' : converter.schemaOf(type, site, 0);
+}
+
+function bodyOf(
+  converter: Converter,
+  parameter: ts.ParameterDeclaration,
+  spec: ts.Expression | undefined,
+  site: Site,
+): SchemaModel {
+  const fromSpec = spec && schemaOfSpec(converter, spec, site);
+  if (fromSpec && fromSpec !== 'void') return fromSpec;
+  return converter.schemaOf(converter.checker.getTypeAtLocation(parameter), site, 0);
+}
+
+/** Whether a method has `@ApiOperation` of this package, and its text and options. */
+export function apiOperationOf(converter: Converter, method: ts.MethodDeclaration) {
+  const decorator = porticoDecorators(method, converter.checker).find(
+    (d) => d.name === 'ApiOperation',
+  );
+  if (!decorator) return undefined;
+  const [text, options] = decorator.args;
+  return { text: staticStringOf(text, converter.checker), options, node: decorator.node };
+}
+
+/**
+ * The operation of one `@ApiOperation` method with exactly one parameter. Methods with another
+ * parameter count are reported (a warning) and give `undefined`.
+ */
+export function extractOperation(
+  converter: Converter,
+  method: ts.MethodDeclaration,
+  service: ServiceInfo,
+): OperationModel | undefined {
+  const operation = apiOperationOf(converter, method);
+  if (!operation) return undefined;
+  const name = method.name.getText();
+  const parameters = method.parameters.filter((p) => p.name.getText() !== 'this');
+  const [parameter] = parameters;
+  if (parameters.length !== 1 || !parameter) {
+    converter.report({
+      severity: 'warning',
+      message: `${service.service}.${name} has @ApiOperation but takes ${parameters.length} parameters; ROA needs exactly one, so it is left out (callers use RMC)`,
+      location: locationOf(method.name),
+    });
+    return undefined;
+  }
+  const label = `${service.service}.${name}`;
+  const params = propertyOf(operation.options, 'params');
+  const paramSpec = params && ts.isArrayLiteralExpression(params) ? params.elements[0] : undefined;
+  const body = bodyOf(converter, parameter, paramSpec, {
+    node: parameter,
+    label: `${label}(${parameter.name.getText()})`,
+  });
+  const returns = propertyOf(operation.options, 'returns');
+  const result = resultOf(converter, method, returns, { node: method.name, label: `${label}()` });
+  const description = docOf(converter.checker.getSymbolAtLocation(method.name), converter.checker);
+  const bodyDescription = commentText(ts.getJSDocParameterTags(parameter)[0]?.comment);
+  const resultDescription = commentText(ts.getJSDocReturnTag(method)?.comment);
+  return {
+    ...service,
+    method: name,
+    summary: operation.text ?? '',
+    ...(description ? { description } : {}),
+    ...(ts.getJSDocDeprecatedTag(method) ? { deprecated: true } : {}),
+    body: {
+      name: parameter.name.getText(),
+      required: !parameter.questionToken && !parameter.initializer,
+      ...(bodyDescription ? { description: bodyDescription } : {}),
+      schema: primitiveWithXmlName(body),
+    },
+    result: result === 'void' ? 'void' : primitiveWithXmlName(result),
+    ...(resultDescription ? { resultDescription } : {}),
+  };
+}

@@ -1,0 +1,117 @@
+import { type Project, ts } from 'ts-morph';
+import { type ApiModel, type Diagnostic, type OperationModel, type TagModel } from '../model';
+import { ERROR_DETAIL, ERROR_ENVELOPE, pathOf } from '../protocol';
+import { type Converter } from './converter';
+import { extractOperation, type ServiceInfo } from './extract-operation';
+import { type ApiClass, findApiClasses } from './find-api-classes';
+import { findDeployments } from './find-deployments';
+import { createSchemaRegistry } from './schema-registry';
+import { schemaOfType } from './type-schema';
+
+/** Options of {@link extractApi}. */
+export interface ExtractOptions {
+  /** Puts every operation in this microservice, whatever the deploying code says. */
+  readonly microservice?: string;
+}
+
+/** The model of a project's API and what the generator found on the way. */
+export interface Extraction {
+  readonly model: ApiModel;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+function createConverter(project: Project, report: (d: Diagnostic) => void): Converter {
+  const program = project.getProgram().compilerObject;
+  const converter: Converter = {
+    checker: program.getTypeChecker(),
+    program,
+    registry: createSchemaRegistry(report, [ERROR_DETAIL.name, ERROR_ENVELOPE.name]),
+    report,
+    schemaOf: (type, site, depth) => schemaOfType(converter, type, site, depth),
+  };
+  return converter;
+}
+
+function projectFiles(program: ts.Program): ts.SourceFile[] {
+  return program
+    .getSourceFiles()
+    .filter(
+      (file) =>
+        !file.isDeclarationFile &&
+        !program.isSourceFileFromExternalLibrary(file) &&
+        !program.isSourceFileDefaultLibrary(file),
+    );
+}
+
+/** One tag per service; a service name used in two microservices is qualified by them. */
+function tagNamer(classes: readonly ApiClass[]): (service: string, microservice: string) => string {
+  const homes = new Map<string, Set<string>>();
+  for (const c of classes) {
+    for (const m of c.microservices)
+      homes.set(c.service, (homes.get(c.service) ?? new Set()).add(m));
+  }
+  return (service, microservice) =>
+    (homes.get(service)?.size ?? 0) > 1 ? `${microservice}/${service}` : service;
+}
+
+function operationsOf(converter: Converter, api: ApiClass, info: ServiceInfo) {
+  return api.node.members
+    .filter(ts.isMethodDeclaration)
+    .filter((m) => !(ts.getCombinedModifierFlags(m) & ts.ModifierFlags.Static))
+    .flatMap((method) => extractOperation(converter, method, info) ?? []);
+}
+
+function checkUniquePaths(operations: readonly OperationModel[], report: (d: Diagnostic) => void) {
+  const seen = new Set<string>();
+  for (const operation of operations) {
+    const path = pathOf(operation);
+    if (seen.has(path)) {
+      report({
+        severity: 'error',
+        message: `two operations answer POST ${path}; a service name is used twice`,
+      });
+    }
+    seen.add(path);
+  }
+}
+
+/** Reads the `@Api` classes of a project into an {@link ApiModel}. */
+export function extractApi(project: Project, options: ExtractOptions = {}): Extraction {
+  const diagnostics: Diagnostic[] = [];
+  const report = (diagnostic: Diagnostic) => diagnostics.push(diagnostic);
+  const converter = createConverter(project, report);
+  const files = projectFiles(converter.program);
+  const deployments = findDeployments(files, converter.checker, report);
+  const classes = findApiClasses(converter, files, deployments, options.microservice);
+  const tagOf = tagNamer(classes);
+  const tags = new Map<string, TagModel>();
+  const operations: OperationModel[] = [];
+  for (const api of classes) {
+    for (const microservice of api.microservices) {
+      const tag = tagOf(api.service, microservice);
+      tags.set(tag, { name: tag, ...(api.description ? { description: api.description } : {}) });
+      operations.push(...operationsOf(converter, api, { service: api.service, microservice, tag }));
+    }
+  }
+  operations.sort((a, b) => compareText(pathOf(a), pathOf(b)));
+  checkUniquePaths(operations, report);
+  const model = {
+    operations,
+    tags: [...tags.values()].sort((a, b) => compareText(a.name, b.name)),
+    schemas: converter.registry.schemas(),
+  };
+  return { model, diagnostics: unique(diagnostics) };
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A class deployed twice is read twice; each finding is reported once. */
+function unique(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = JSON.stringify([d.severity, d.message, d.location]);
+    return !seen.has(key) && seen.add(key) !== undefined;
+  });
+}

@@ -1,0 +1,65 @@
+import { ts } from 'ts-morph';
+import { defaultServiceName } from '../../decorators/service';
+import { type Converter } from './converter';
+import { type Deployments } from './find-deployments';
+import { porticoDecorators } from './portico-symbols';
+import { docOf, locationOf, propertyOf, staticStringOf } from './source-text';
+
+/** An `@Api` class that is remotely enabled, with where it is deployed. */
+export interface ApiClass {
+  readonly node: ts.ClassDeclaration;
+  readonly service: string;
+  readonly microservices: readonly string[];
+  readonly description?: string;
+}
+
+function readApiClass(
+  converter: Converter,
+  node: ts.ClassDeclaration,
+  deployments: Deployments,
+  microservice: string | undefined,
+): ApiClass | undefined {
+  const decorators = porticoDecorators(node, converter.checker);
+  const api = decorators.find((d) => d.name === 'Api');
+  if (!api || !node.name) return undefined;
+  const where = locationOf(node.name);
+  const remote = decorators.find((d) => d.name === 'RemoteService');
+  if (!remote) {
+    const message = `${node.name.text} has @Api but no @RemoteService, so nothing can call it; it is left out`;
+    converter.report({ severity: 'warning', message, location: where });
+    return undefined;
+  }
+  const microservices = microservice ? [microservice] : deployments.get(node);
+  if (!microservices?.length) {
+    const message = `no nativeApp in the project deploys ${node.name.text}; it is left out (give --microservice)`;
+    converter.report({ severity: 'warning', message, location: where });
+    return undefined;
+  }
+  const service =
+    staticStringOf(remote.args[0], converter.checker) ?? defaultServiceName(node.name.text);
+  const description =
+    staticStringOf(propertyOf(api.args[0], 'description'), converter.checker) ??
+    docOf(converter.checker.getSymbolAtLocation(node.name), converter.checker);
+  return { node, service, microservices, ...(description ? { description } : {}) };
+}
+
+/**
+ * The `@Api` classes of the files that are `@RemoteService`s and deployed (or placed in
+ * `microservice`); the others are reported and left out.
+ */
+export function findApiClasses(
+  converter: Converter,
+  files: readonly ts.SourceFile[],
+  deployments: Deployments,
+  microservice: string | undefined,
+): ApiClass[] {
+  const classes: ApiClass[] = [];
+  const visit = (node: ts.Node): void => {
+    const api =
+      ts.isClassDeclaration(node) && readApiClass(converter, node, deployments, microservice);
+    if (api) classes.push(api);
+    ts.forEachChild(node, visit);
+  };
+  for (const file of files) visit(file);
+  return classes;
+}

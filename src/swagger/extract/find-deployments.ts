@@ -1,0 +1,72 @@
+import { ts } from 'ts-morph';
+import { type Diagnostic } from '../model';
+import { porticoExportOf, resolveSymbol } from './portico-symbols';
+import { locationOf, propertyOf, staticStringOf } from './source-text';
+
+/** Which microservices deploy each service class: `nativeApp({ name, services: [...] })`. */
+export type Deployments = ReadonlyMap<ts.ClassDeclaration, readonly string[]>;
+
+/** The class that a `services` entry (`MultiplierService` or `new MultiplierService()`) names. */
+function classOfEntry(entry: ts.Expression, checker: ts.TypeChecker) {
+  const target = ts.isNewExpression(entry) ? entry.expression : entry;
+  const symbol = resolveSymbol(target, checker);
+  return symbol?.declarations?.find(ts.isClassDeclaration);
+}
+
+function readNativeApp(
+  call: ts.CallExpression,
+  checker: ts.TypeChecker,
+  report: (diagnostic: Diagnostic) => void,
+): { name: string; classes: ts.ClassDeclaration[] } | undefined {
+  const [definition] = call.arguments;
+  const name = staticStringOf(propertyOf(definition, 'name'), checker);
+  const services = propertyOf(definition, 'services');
+  if (name === undefined || !services || !ts.isArrayLiteralExpression(services)) {
+    report({
+      severity: 'warning',
+      message:
+        'this nativeApp has no literal name and services list, so its services get no microservice name (give --microservice)',
+      location: locationOf(call),
+    });
+    return undefined;
+  }
+  const classes: ts.ClassDeclaration[] = [];
+  for (const entry of services.elements) {
+    const declaration = classOfEntry(entry, checker);
+    if (declaration) classes.push(declaration);
+    else {
+      report({
+        severity: 'warning',
+        message: `cannot tell which class \`${entry.getText()}\` is; it is left out of microservice ${name}`,
+        location: locationOf(entry),
+      });
+    }
+  }
+  return { name, classes };
+}
+
+/** Finds every `nativeApp(...)` call of this package in the given files. */
+export function findDeployments(
+  files: readonly ts.SourceFile[],
+  checker: ts.TypeChecker,
+  report: (diagnostic: Diagnostic) => void,
+): Deployments {
+  const deployments = new Map<ts.ClassDeclaration, string[]>();
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isCallExpression(node) &&
+      node.arguments.length === 1 &&
+      propertyOf(node.arguments[0], 'services') !== undefined &&
+      porticoExportOf(node.expression, checker) === 'nativeApp'
+    ) {
+      const app = readNativeApp(node, checker, report);
+      for (const declaration of app?.classes ?? []) {
+        const names = deployments.get(declaration) ?? [];
+        if (app && !names.includes(app.name)) deployments.set(declaration, [...names, app.name]);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const file of files) visit(file);
+  return deployments;
+}

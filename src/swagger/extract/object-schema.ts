@@ -1,0 +1,131 @@
+import { ts } from 'ts-morph';
+import { type PropertyModel, type SchemaModel } from '../model';
+import { type Converter, type Site, toInteger, unsupported } from './converter';
+import { porticoDecorators } from './portico-symbols';
+import { docOf, propertyOf, stringLiteralOf, tagsOf } from './source-text';
+import { schemaOfSpec } from './type-spec';
+
+const SKIPPED_MODIFIERS =
+  ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static;
+
+/** What a `@Field(...)` decorator on a property says, if it has one. */
+interface FieldDecorator {
+  readonly spec?: ts.Expression;
+  readonly options?: ts.Expression;
+}
+
+function fieldDecoratorOf(converter: Converter, declaration: ts.Node | undefined) {
+  if (!declaration) return undefined;
+  const field = porticoDecorators(declaration, converter.checker).find((d) => d.name === 'Field');
+  if (!field) return undefined;
+  const [first, second] = field.args;
+  const isOptions = first !== undefined && ts.isObjectLiteralExpression(first);
+  const result: FieldDecorator = isOptions
+    ? { options: first }
+    : { ...(first ? { spec: first } : {}), ...(second ? { options: second } : {}) };
+  return result;
+}
+
+/** A data property of an object type: not a method, not private, protected or static. */
+function isDataProperty(symbol: ts.Symbol): boolean {
+  if (symbol.name.startsWith('__@') || symbol.name.startsWith('#')) return false;
+  if (symbol.flags & ts.SymbolFlags.Method) return false;
+  const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
+  if (!declaration) return true;
+  return (ts.getCombinedModifierFlags(declaration as ts.Declaration) & SKIPPED_MODIFIERS) === 0;
+}
+
+// The compiler's CheckFlags.Readonly: a property made readonly by a mapped type (`Readonly<T>`).
+const CHECK_FLAGS_READONLY = 8;
+
+/** Readonly as the compiler sees it: declared so, made so by a mapped type, or a lone getter. */
+function isReadonly(symbol: ts.Symbol): boolean {
+  if (symbol.flags & ts.SymbolFlags.GetAccessor && !(symbol.flags & ts.SymbolFlags.SetAccessor)) {
+    return true;
+  }
+  // `links.checkFlags` of transient symbols is not exported by the compiler API.
+  const links = (symbol as { links?: { checkFlags?: number } }).links;
+  if (symbol.flags & ts.SymbolFlags.Transient && (links?.checkFlags ?? 0) & CHECK_FLAGS_READONLY) {
+    return true;
+  }
+  const declaration = symbol.valueDeclaration;
+  if (!declaration) return false;
+  return (
+    (ts.getCombinedModifierFlags(declaration as ts.Declaration) & ts.ModifierFlags.Readonly) !== 0
+  );
+}
+
+/** Applies the JSDoc tags `@integer` and `@format x` to a property's schema. */
+function applyTags(schema: SchemaModel, tags: readonly [string, string][]): SchemaModel {
+  let result = schema;
+  for (const [name, text] of tags) {
+    if (name === 'integer') result = toInteger(result);
+    if (name !== 'format' || text === '') continue;
+    if (text === 'int32' || text === 'int64') result = toInteger(result, text);
+    else if (result.kind === 'primitive') result = { ...result, format: text };
+  }
+  return result;
+}
+
+function propertyModel(
+  converter: Converter,
+  symbol: ts.Symbol,
+  site: Site,
+  depth: number,
+): PropertyModel {
+  const { checker } = converter;
+  const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
+  const field = fieldDecoratorOf(converter, declaration);
+  const propertySite = { node: declaration ?? site.node, label: `${site.label}.${symbol.name}` };
+  const type = checker.getTypeOfSymbol(symbol);
+  const fromSpec = field?.spec && schemaOfSpec(converter, field.spec, propertySite);
+  const base =
+    fromSpec && fromSpec !== 'void'
+      ? { ...fromSpec, ...(hasNull(type) ? { nullable: true } : {}) }
+      : converter.schemaOf(type, propertySite, depth + 1);
+  const schema = applyTags(base, tagsOf(symbol, checker));
+  const described =
+    stringLiteralOf(propertyOf(field?.options, 'description')) ?? docOf(symbol, checker);
+  const optionalByField =
+    propertyOf(field?.options, 'optional')?.kind === ts.SyntaxKind.TrueKeyword;
+  return {
+    name: symbol.name,
+    required: !(symbol.flags & ts.SymbolFlags.Optional) && !optionalByField,
+    schema: {
+      ...schema,
+      ...(described ? { description: described } : {}),
+      ...(isReadonly(symbol) ? { readOnly: true } : {}),
+    },
+  };
+}
+
+function hasNull(type: ts.Type): boolean {
+  return type.isUnion() && type.types.some((t) => t.flags & ts.TypeFlags.Null);
+}
+
+/**
+ * The object schema of an interface, class, type literal or mapped type: its data properties
+ * (for a class with `@Field` declarations, only those: the wire binds nothing else) and its
+ * index signature as `additional`.
+ */
+export function objectTypeSchema(
+  converter: Converter,
+  type: ts.ObjectType,
+  site: Site,
+  depth: number,
+): SchemaModel {
+  const { checker } = converter;
+  const symbols = checker.getPropertiesOfType(type).filter(isDataProperty);
+  const index = checker.getIndexInfosOfType(type)[0];
+  if (symbols.length === 0 && !index && type.getCallSignatures().length > 0) {
+    return unsupported(converter, type, site, 'is a function');
+  }
+  const declared = (s: ts.Symbol) =>
+    fieldDecoratorOf(converter, s.valueDeclaration ?? s.declarations?.[0]) !== undefined;
+  const usesFields = symbols.some(declared);
+  const properties = symbols
+    .filter((s) => !usesFields || declared(s))
+    .map((s) => propertyModel(converter, s, site, depth));
+  const additional = index && converter.schemaOf(index.type, site, depth + 1);
+  return { kind: 'object', properties, ...(additional ? { additional } : {}) };
+}

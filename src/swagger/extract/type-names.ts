@@ -1,0 +1,102 @@
+import { ts } from 'ts-morph';
+import { type SchemaNotes } from '../model';
+import { type Converter, isLibrarySymbol } from './converter';
+import { porticoDecorators } from './portico-symbols';
+import { type NamedType, toSchemaName } from './schema-registry';
+import { docOf, locationOf, stringLiteralOf } from './source-text';
+
+/** A type that gets a schema of its own, with what the registry and the schema need. */
+export interface NamedInfo {
+  readonly type: NamedType;
+  readonly declaration: ts.Node;
+  /** The name, for messages about the type's fields. */
+  readonly label: string;
+  readonly notes: SchemaNotes;
+}
+
+/** The type arguments of an instantiated generic class or interface (`Page<User>` → `[User]`). */
+function referenceArguments(checker: ts.TypeChecker, type: ts.Type): readonly ts.Type[] {
+  const ref = type as ts.TypeReference;
+  if (!(ref.objectFlags & ts.ObjectFlags.Reference) || ref.target === ref) return [];
+  // Class references carry their `this` type as a last, hidden argument.
+  const declared = ref.target.typeParameters?.length ?? 0;
+  return checker.getTypeArguments(ref).slice(0, declared);
+}
+
+function userAlias(converter: Converter, type: ts.Type): ts.Symbol | undefined {
+  const alias = type.aliasSymbol;
+  return alias && !isLibrarySymbol(converter, alias) ? alias : undefined;
+}
+
+/** A readable piece of a generic instantiation's name: `User`, `Array_User`, `String`. */
+function fragmentOf(converter: Converter, type: ts.Type): string {
+  const { checker } = converter;
+  const alias = userAlias(converter, type);
+  if (alias) return baseName(converter, alias.name, type.aliasTypeArguments ?? []);
+  if (type.isStringLiteral() || type.isNumberLiteral()) return String(type.value);
+  if (type.flags & ts.TypeFlags.StringLike) return 'String';
+  if (type.flags & ts.TypeFlags.NumberLike) return 'Number';
+  if (type.flags & ts.TypeFlags.BooleanLike) return 'Boolean';
+  if (type.flags & ts.TypeFlags.Null) return 'Null';
+  if (checker.isArrayType(type)) {
+    const [item] = checker.getTypeArguments(type as ts.TypeReference);
+    return `Array_${fragmentOf(converter, item!)}`;
+  }
+  if (type.isUnion()) return type.types.map((t) => fragmentOf(converter, t)).join('_Or_');
+  const symbol = type.getSymbol();
+  if (symbol && symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface)) {
+    return baseName(converter, symbol.name, referenceArguments(checker, type));
+  }
+  return 'Object';
+}
+
+function baseName(converter: Converter, name: string, args: readonly ts.Type[]): string {
+  return [name, ...args.map((arg) => fragmentOf(converter, arg))].join('_');
+}
+
+function aliasOfClass(converter: Converter, declaration: ts.Node): string | undefined {
+  const alias = porticoDecorators(declaration, converter.checker).find((d) => d.name === 'Alias');
+  return stringLiteralOf(alias?.args[0]);
+}
+
+function describe(
+  converter: Converter,
+  type: ts.Type,
+  symbol: ts.Symbol,
+  args: readonly ts.Type[],
+): NamedInfo | undefined {
+  const declaration = symbol.declarations?.[0];
+  if (!declaration) return undefined;
+  const name = toSchemaName(baseName(converter, symbol.name, args));
+  const description = docOf(symbol, converter.checker);
+  const xmlName = ts.isClassDeclaration(declaration)
+    ? aliasOfClass(converter, declaration)
+    : undefined;
+  return {
+    type: {
+      key: type,
+      name,
+      owner: { location: locationOf(ts.getNameOfDeclaration(declaration) ?? declaration) },
+    },
+    declaration,
+    label: name,
+    notes: { ...(description ? { description } : {}), ...(xmlName ? { xmlName } : {}) },
+  };
+}
+
+/**
+ * Whether `type` gets a schema of its own: declared interfaces, classes, enums and type aliases
+ * of the project (and their generic instantiations) do; anonymous and built-in types do not.
+ */
+export function namedTypeOf(converter: Converter, type: ts.Type): NamedInfo | undefined {
+  const alias = userAlias(converter, type);
+  if (alias) return describe(converter, type, alias, type.aliasTypeArguments ?? []);
+  const symbol = type.getSymbol();
+  if (!symbol || isLibrarySymbol(converter, symbol)) return undefined;
+  const named =
+    (type.flags & ts.TypeFlags.Object &&
+      symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface)) ||
+    (type.flags & ts.TypeFlags.EnumLiteral && type.isUnion());
+  if (!named) return undefined;
+  return describe(converter, type, symbol, referenceArguments(converter.checker, type));
+}

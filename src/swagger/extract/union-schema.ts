@@ -1,0 +1,55 @@
+import { ts } from 'ts-morph';
+import { type SchemaModel } from '../model';
+import { type Converter, type Site, unsupported } from './converter';
+import { literalEnums, literalOf } from './literal-schema';
+
+const PRIMITIVE_FLAGS =
+  ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike;
+
+/** The members of a union as written: a named union inside it stays one member (`Color | null`). */
+function unionMembers(type: ts.UnionType): readonly ts.Type[] {
+  // `origin` keeps the aliased unions a union was built from; the compiler does not export it.
+  const origin = (type as { origin?: ts.Type }).origin;
+  return origin?.isUnion() ? origin.types : type.types;
+}
+
+/** A union: `null` makes it nullable, `undefined` is dropped, literals join as enums. */
+export function unionSchema(converter: Converter, type: ts.UnionType, site: Site, depth: number) {
+  const { checker } = converter;
+  const members = unionMembers(type);
+  const isNull = (t: ts.Type) => (t.flags & ts.TypeFlags.Null) !== 0;
+  const isMissing = (t: ts.Type) => (t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) !== 0;
+  const nullable = members.some(isNull);
+  const present = members.filter((t) => !isNull(t) && !isMissing(t));
+  // Members of an enum the union does not take whole (`Level.Low | Level.High`) join as literals.
+  const literals = present.filter((t) => literalOf(t, checker) !== undefined);
+  const values = literals.map((t) => literalOf(t, checker)!);
+  const booleans = values.includes(true) && values.includes(false);
+  const schemas: SchemaModel[] = [
+    ...present
+      .filter((t) => !literals.includes(t))
+      .map((t) => converter.schemaOf(t, site, depth + 1)),
+    ...(booleans ? [{ kind: 'primitive', type: 'boolean' } as const] : []),
+    ...literalEnums(values.filter((v) => !booleans || typeof v !== 'boolean')),
+  ];
+  const notes = nullable ? { nullable: true } : {};
+  if (schemas.length === 0) return unsupported(converter, type, site, 'holds no value');
+  if (schemas.length === 1) return { ...schemas[0]!, ...notes };
+  return { kind: 'union', members: schemas, ...notes } as const;
+}
+
+/** An intersection as `allOf`; a branded primitive as the primitive. */
+export function intersectionSchema(
+  converter: Converter,
+  type: ts.IntersectionType,
+  site: Site,
+  depth: number,
+): SchemaModel {
+  // A branded primitive (`string & { __brand: 'Id' }`) travels as the primitive.
+  const primitive = type.types.find((t) => t.flags & PRIMITIVE_FLAGS);
+  if (primitive) return converter.schemaOf(primitive, site, depth + 1);
+  return {
+    kind: 'intersection',
+    members: type.types.map((t) => converter.schemaOf(t, site, depth + 1)),
+  };
+}

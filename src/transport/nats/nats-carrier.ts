@@ -1,0 +1,97 @@
+import http from 'node:http';
+import type { Logger } from 'pino';
+import { type RemoteError } from '../../errors';
+import { type NatsPlacement } from '../../microservices';
+import { type Transport } from '../../protocol/envelope';
+import { maxBodyBytesFor } from '../../protocol/frame-budget';
+import { type NatsLink, natsSubject } from './nats-connection';
+import { createNatsPool, type NatsPool } from './nats-pool';
+import { requestReply, unavailable } from './request-reply';
+
+/** The NATS transports of one main server; microservices on the same servers share a connection. */
+export interface NatsCarrier {
+  /** The transport to the replicas of `microservice` at `placement`. */
+  transport(microservice: string, placement: NatsPlacement, limits: FrameLimits): Transport;
+}
+
+/** What besides the body can grow a call frame: see {@link maxBodyBytesFor}. */
+export interface FrameLimits {
+  readonly maxArgs: number;
+  /** The HTTP server's request head limit. Default Node's `http.maxHeaderSize`. */
+  readonly maxHeaderBytes?: number;
+}
+
+/** Creates the NATS carrier of a main server. */
+export function createNatsCarrier(logger: Logger): NatsCarrier {
+  const pool = createNatsPool(logger);
+  return {
+    transport: (microservice, placement, limits) =>
+      createNatsTransport({ microservice, placement, limits, pool }),
+  };
+}
+
+interface NatsTransportOptions {
+  readonly microservice: string;
+  readonly placement: NatsPlacement;
+  readonly limits: FrameLimits;
+  readonly pool: NatsPool;
+}
+
+/**
+ * The main server's side of the NATS placement: each call is one request on the microservice's
+ * subject, answered by one replica of its queue group.
+ */
+function createNatsTransport(options: NatsTransportOptions): Transport {
+  const { microservice, placement, pool } = options;
+  const subject = natsSubject(placement.subjectPrefix, microservice);
+  let link: NatsLink | undefined;
+  let starting: Promise<NatsLink> | undefined;
+
+  function start(): Promise<NatsLink> {
+    starting ??= pool.acquire(placement.servers, placement.connectTimeoutMs).then(
+      (acquired) => {
+        link = acquired;
+        return acquired;
+      },
+      (error: unknown) => {
+        starting = undefined;
+        throw error;
+      },
+    );
+    return starting;
+  }
+
+  async function open(): Promise<NatsLink> {
+    if (link) return link;
+    try {
+      return await start();
+    } catch (error) {
+      throw unreachable(error);
+    }
+  }
+
+  return {
+    placement: `nats ${placement.servers.join(',')} subject ${subject}`,
+    get maxBodyBytes() {
+      if (!link) return undefined;
+      return maxBodyBytesFor(link.maxPayload, {
+        maxArgs: options.limits.maxArgs,
+        maxHeaderBytes: options.limits.maxHeaderBytes ?? http.maxHeaderSize,
+      });
+    },
+    start: () => start().then(() => undefined),
+    call: async (envelope) => requestReply(await open(), subject, envelope),
+    async close() {
+      if (!starting) return;
+      const started = await starting.then(
+        () => true,
+        () => false,
+      );
+      if (started) await pool.release(placement.servers);
+    },
+  };
+
+  function unreachable(error: unknown): RemoteError {
+    return unavailable(`${microservice} is not reachable: NATS is not connected`, error);
+  }
+}

@@ -1,0 +1,128 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { connect, type NatsConnection } from 'nats';
+import type { Logger } from 'pino';
+import { createRequestMux, type RequestMux } from './request-mux';
+
+/** The subject prefix when a placement names none. */
+export const DEFAULT_SUBJECT_PREFIX = 'portico';
+/** NATS's own default max payload, used until a server has told its own. */
+const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
+const FIRST_CONNECT_RETRY_MS = 250;
+
+/** Options of {@link connectNats}. */
+export interface NatsConnectOptions {
+  readonly servers: readonly string[];
+  /** The connection name that the NATS server shows in its monitoring. */
+  readonly name: string;
+  readonly logger: Logger;
+  /** How long to keep trying the first connection. Default 10 000 ms. */
+  readonly connectTimeoutMs?: number;
+}
+
+/** A NATS connection that reconnects by itself and knows whether it is up right now. */
+export interface NatsLink {
+  readonly connection: NatsConnection;
+  /** False between a disconnection and the reconnection. */
+  readonly connected: boolean;
+  /** The max payload of the server the connection is on. */
+  readonly maxPayload: number;
+  /**
+   * Sends a request and resolves with the reply's data; rejects with a `NoReplyError` when no
+   * replica listens or none answers within `timeoutMs`.
+   */
+  request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array>;
+}
+
+/**
+ * The subject that the replicas of `microservice` answer on; it is also their queue group.
+ * Throws when the name cannot be one token of a NATS subject.
+ */
+export function natsSubject(prefix: string | undefined, microservice: string): string {
+  if (!/^[^\s.*>]+$/.test(microservice)) {
+    throw new TypeError(
+      `portico: microservice name ${JSON.stringify(microservice)} cannot be a NATS subject token (no spaces, ".", "*" or ">")`,
+    );
+  }
+  const chosen = prefix ?? DEFAULT_SUBJECT_PREFIX;
+  if (!/^[^\s.*>]+(\.[^\s.*>]+)*$/.test(chosen)) {
+    throw new TypeError(
+      `portico: subject prefix ${JSON.stringify(chosen)} is not a NATS subject without wildcards`,
+    );
+  }
+  return `${chosen}.${microservice}`;
+}
+
+/**
+ * Connects to NATS, trying again for a while when no server answers yet (a process often starts
+ * beside its NATS server). Once connected it reconnects forever, and logs every change of state.
+ */
+export async function connectNats(options: NatsConnectOptions): Promise<NatsLink> {
+  const connection = await connectWithRetry(options);
+  let connected = true;
+  watchStatus(connection, options.logger, (up) => {
+    connected = up;
+  }).catch((error: unknown) => options.logger.warn({ err: error }, 'NATS status watch ended'));
+  // Made on the first request: replicas never send one.
+  let mux: RequestMux | undefined;
+  return {
+    connection,
+    get connected() {
+      return connected && !connection.isClosed();
+    },
+    get maxPayload() {
+      return connection.info?.max_payload ?? DEFAULT_MAX_PAYLOAD;
+    },
+    request(subject, data, timeoutMs) {
+      mux ??= createRequestMux(connection);
+      return mux.request(subject, data, timeoutMs);
+    },
+  };
+}
+
+async function connectWithRetry(options: NatsConnectOptions): Promise<NatsConnection> {
+  const giveUpAt = Date.now() + (options.connectTimeoutMs ?? 10_000);
+  for (;;) {
+    try {
+      return await connect({
+        servers: [...options.servers],
+        name: options.name,
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 500,
+        reconnectJitter: 250,
+        pingInterval: 10_000,
+        maxPingOut: 2,
+        timeout: 2_000,
+        // The client would otherwise build up to three Errors with stack traces per request,
+        // for traces that portico's own errors replace: about 13 µs of a call's CPU.
+        noAsyncTraces: true,
+      });
+    } catch (error) {
+      if (Date.now() + FIRST_CONNECT_RETRY_MS >= giveUpAt) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(`cannot connect to NATS at ${options.servers.join(', ')}: ${reason}`, {
+          cause: error,
+        });
+      }
+      await delay(FIRST_CONNECT_RETRY_MS);
+    }
+  }
+}
+
+async function watchStatus(
+  connection: NatsConnection,
+  logger: Logger,
+  setConnected: (up: boolean) => void,
+): Promise<void> {
+  const server = () => connection.getServer();
+  for await (const status of connection.status()) {
+    if (status.type === 'disconnect') {
+      setConnected(false);
+      logger.warn({ server: server() }, 'NATS connection lost; reconnecting');
+    } else if (status.type === 'reconnect') {
+      setConnected(true);
+      logger.info({ server: server() }, 'NATS connection restored');
+    } else if (status.type === 'error' || status.type === 'ldm') {
+      logger.warn({ server: server(), event: status.type, data: status.data }, 'NATS event');
+    }
+  }
+}

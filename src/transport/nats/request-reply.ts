@@ -1,0 +1,70 @@
+import { ErrorCode, NatsError } from 'nats';
+import { RETRY_AFTER, RemoteError } from '../../errors';
+import { CodecError, decodeReply, encodeEnvelope } from '../../protocol/codec';
+import { type CallEnvelope, type CallReply } from '../../protocol/envelope';
+import { type NatsLink } from './nats-connection';
+import { NoReplyError } from './request-mux';
+
+/**
+ * Sends one call to the queue group on `subject` and decodes the reply. Every failure of the hop
+ * becomes the caller's answer: 413 when the call does not fit, 503 with `Retry-After` when NATS or
+ * every replica is away, 504 when the deadline passes, 502 when the reply cannot be read.
+ */
+export async function requestReply(
+  link: NatsLink,
+  subject: string,
+  envelope: CallEnvelope,
+): Promise<CallReply> {
+  const { microservice } = envelope;
+  if (!link.connected) throw unavailable('the connection to NATS is down; reconnecting');
+  const frame = encodeEnvelope(envelope);
+  if (frame.length > link.maxPayload) throw tooLarge(frame.length, link.maxPayload);
+  const timeout = envelope.deadline - Date.now();
+  if (timeout < 1) throw deadlinePassed();
+  let answer: Uint8Array;
+  try {
+    answer = await link.request(subject, frame, timeout);
+  } catch (error) {
+    throw carrierError(error, microservice, link.maxPayload);
+  }
+  try {
+    return decodeReply(answer, { maxBytes: link.maxPayload });
+  } catch (error) {
+    if (!(error instanceof CodecError)) throw error;
+    const message = `the reply of ${microservice} was refused: ${error.message}`;
+    throw new RemoteError('BAD_REPLY', message, { cause: error });
+  }
+}
+
+/** 503 with `Retry-After`: the microservice cannot be reached right now. */
+export function unavailable(message: string, cause?: unknown): RemoteError {
+  return new RemoteError('SERVICE_UNAVAILABLE', message, {
+    cause,
+    headers: RETRY_AFTER,
+  });
+}
+
+function carrierError(error: unknown, microservice: string, maxPayload: number): RemoteError {
+  if (error instanceof NoReplyError) {
+    if (error.reason === 'no-responders') {
+      return unavailable(`no replica of ${microservice} is running`, error);
+    }
+    if (error.reason === 'timeout') return deadlinePassed();
+  }
+  if (error instanceof NatsError && error.code === ErrorCode.MaxPayloadExceeded) {
+    return tooLarge(undefined, maxPayload);
+  }
+  return unavailable(`${microservice} is not reachable over NATS`, error);
+}
+
+function deadlinePassed(): RemoteError {
+  return new RemoteError('DEADLINE_EXCEEDED', 'the deadline passed before the reply came');
+}
+
+function tooLarge(size: number | undefined, maxPayload: number): RemoteError {
+  const what = size === undefined ? 'the call' : `the call of ${size} bytes`;
+  return new RemoteError(
+    'PAYLOAD_TOO_LARGE',
+    `${what} does not fit the NATS max payload of ${maxPayload} bytes`,
+  );
+}
