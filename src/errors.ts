@@ -108,17 +108,26 @@ function statusOf(code: string): number {
 export function toErrorBody(error: unknown, development: boolean): ErrorBody {
   if (isRemoteError(error)) {
     const { status, code } = error;
-    const hidden =
-      status >= 500 &&
-      !development &&
-      (code === 'INTERNAL_ERROR' || !Object.hasOwn(ERROR_STATUS, code));
-    return { status, code, message: hidden ? HIDDEN_MESSAGE : String(error.message) };
+    return maskErrorBody({ status, code, message: String(error.message) }, development);
   }
   const message =
     development && error instanceof Error
       ? `${error.message}\n${error.stack ?? ''}`
       : HIDDEN_MESSAGE;
   return { status: 500, code: 'INTERNAL_ERROR', message };
+}
+
+/**
+ * An error body as a client may see it: from 500 up, the message shows only for the framework's
+ * own codes (which never carry internals) or in development mode. A reply's body from a
+ * microservice goes through here as it is, with no Error built for it.
+ */
+export function maskErrorBody(body: ErrorBody, development: boolean): ErrorBody {
+  const hidden =
+    body.status >= 500 &&
+    !development &&
+    (body.code === 'INTERNAL_ERROR' || !Object.hasOwn(ERROR_STATUS, body.code));
+  return hidden ? { status: body.status, code: body.code, message: HIDDEN_MESSAGE } : body;
 }
 
 const HIDDEN_MESSAGE = 'Internal server error';

@@ -23,13 +23,17 @@ export function serializeError(error: ErrorBody, requestId: string, format: Form
   );
 }
 
-/** Answers with the error envelope. */
+/**
+ * Answers with the error envelope. A 413 also closes the connection: the body it refused may
+ * still be on its way, and reading it to keep the connection would defeat the limit.
+ */
 export function sendError(
   ctx: Koa.Context,
   error: ErrorBody,
   requestId: string,
   format: Format,
 ): void {
+  if (error.status === 413) ctx.set('Connection', 'close');
   ctx.status = error.status;
   ctx.set('Content-Type', CONTENT_TYPES[format]);
   ctx.body = serializeError(error, requestId, format);

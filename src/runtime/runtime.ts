@@ -9,11 +9,11 @@ import {
   toErrorBody,
 } from '../errors';
 import { type NativeAppDefinition } from '../microservices';
+import { isPromiseLike, raceDeadline } from '../protocol/deadline';
 import { type CallEnvelope, type CallReply } from '../protocol/envelope';
 import { BindError, type BindOptions, type SequenceSerializer } from '../serialization/sequence';
 import { DEFAULT_SERIALIZERS } from '../serialization/serializers';
 import { runWithCallContext } from './call-context';
-import { beforeDeadline, isPromiseLike } from './deadline';
 import { buildServiceRegistry, type ServiceEntry } from './registry';
 import { checkResult } from './result-check';
 
@@ -103,11 +103,18 @@ export function createMicroserviceRuntime(
   ): Promise<CallReply> {
     try {
       // A method that never settles is given up then, so that it holds no replica slot.
-      const result = await beforeDeadline(returned, envelope.deadline + GIVE_UP_GRACE_MS);
+      const result = await raceDeadline(returned, {
+        ms: envelope.deadline + GIVE_UP_GRACE_MS - Date.now(),
+        expired: giveUp,
+      });
       return replyOf(result, method, serializer);
     } catch (error) {
       return errorReply(error, envelope);
     }
+  }
+
+  function giveUp(): never {
+    throw frameworkError('DEADLINE_EXCEEDED', 'the call did not finish before its deadline');
   }
 
   function errorReply(error: unknown, envelope: CallEnvelope): CallReply {
