@@ -4,6 +4,9 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
-  moduleNameMapper: { '^portico$': '<rootDir>/src/index.ts' },
+  moduleNameMapper: {
+    '^portico$': '<rootDir>/src/index.ts',
+    '^portico/client$': '<rootDir>/src/client/index.ts',
+  },
   testTimeout: 30000,
 };

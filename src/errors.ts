@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   SERVICE_UNAVAILABLE: 503,
   OVERLOADED: 503,
   DEADLINE_EXCEEDED: 504,
+  /** A client's request got no HTTP answer at all (refused, reset, DNS): no server spoke. */
+  NETWORK_ERROR: 503,
 } as const satisfies Record<string, number>;
 
 /** The one message of every 404, whatever name was not found, so that callers cannot probe. */
@@ -59,11 +61,18 @@ export class RemoteError extends Error {
   readonly status: number;
   /** Extra headers the entry point sets on the error response (for example `Retry-After`). */
   readonly headers?: Readonly<Record<string, string>>;
+  /** The request id of the call that failed, where a client learnt it from the answer. */
+  readonly requestId?: string;
 
   constructor(
     code: ErrorCode | (string & {}),
     message: string,
-    options: { status?: number; cause?: unknown; headers?: Record<string, string> } = {},
+    options: {
+      status?: number;
+      cause?: unknown;
+      headers?: Record<string, string>;
+      requestId?: string;
+    } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'RemoteError';
@@ -73,6 +82,7 @@ export class RemoteError extends Error {
       throw new TypeError(`RemoteError status must be 400-599, got ${this.status}`);
     }
     if (options.headers) this.headers = options.headers;
+    if (options.requestId !== undefined) this.requestId = options.requestId;
   }
 
   /** The error as it travels: status, code and message. */

@@ -1,5 +1,21 @@
 import 'reflect-metadata';
 
+export type { ClientOptions, ContextHeaders } from './client/create-client';
+export { createClient } from './client/create-client';
+export type { NatsClientOptions } from './client/nats-client';
+export { createNatsClient } from './client/nats-client';
+export type { CallOptions } from './client/remote-proxy';
+export { withCallOptions } from './client/remote-proxy';
+export type {
+  Client,
+  DateFields,
+  DatePath,
+  DatesOption,
+  Plain,
+  RemoteCall,
+  RemoteMethodName,
+  RemoteResult,
+} from './client/types';
 export type { FieldOptions } from './decorators/field';
 export { Field } from './decorators/field';
 export type { RemoteMethodOptions } from './decorators/method';
@@ -30,6 +46,7 @@ export { ENVELOPE_VERSION } from './protocol/envelope';
 export type { NatsReplica, NatsReplicaOptions } from './replica/nats-replica';
 export { startReplica } from './replica/start-replica';
 export { getCallContext } from './runtime/call-context';
+export { getCallDeadline } from './runtime/outbound';
 export type { MicroserviceRuntime, RuntimeOptions } from './runtime/runtime';
 export { createMicroserviceRuntime } from './runtime/runtime';
 export type {

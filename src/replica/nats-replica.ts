@@ -1,7 +1,10 @@
 import pino, { type Logger } from 'pino';
 import { type NativeAppDefinition } from '../microservices';
-import { createMicroserviceRuntime } from '../runtime/runtime';
-import { connectNats, natsSubject } from '../transport/nats/nats-connection';
+import { type CallEnvelope } from '../protocol/envelope';
+import { bindOutbound } from '../runtime/outbound';
+import { createMicroserviceRuntime, type MicroserviceRuntime } from '../runtime/runtime';
+import { connectNats, type NatsLink, natsSubject } from '../transport/nats/nats-connection';
+import { requestReply } from '../transport/nats/request-reply';
 import { createCallHandler } from './call-handler';
 import { createLimiter } from './limiter';
 
@@ -66,7 +69,8 @@ export async function startNatsReplica(
       ? {}
       : { connectTimeoutMs: options.connectTimeoutMs }),
   });
-  const serve = createCallHandler({ runtime, link, limiter, logger });
+  const serving = withOutbound(runtime, link, options.subjectPrefix);
+  const serve = createCallHandler({ runtime: serving, link, limiter, logger });
   const subscription = link.connection.subscribe(subject, {
     queue: subject,
     callback: (error, msg) => {
@@ -93,5 +97,26 @@ export async function startNatsReplica(
       return draining;
     },
     close: () => link.connection.close(),
+  };
+}
+
+/**
+ * The runtime, with each call's methods able to call other microservices over this replica's
+ * connection (`createNatsClient`), on the same subject prefix, within the call's deadline.
+ */
+function withOutbound(
+  runtime: MicroserviceRuntime,
+  link: NatsLink,
+  subjectPrefix: string | undefined,
+): MicroserviceRuntime {
+  const call = (envelope: CallEnvelope) =>
+    requestReply(link, natsSubject(subjectPrefix, envelope.microservice), envelope);
+  return {
+    name: runtime.name,
+    services: runtime.services,
+    handle(envelope) {
+      bindOutbound(envelope.context, { deadline: envelope.deadline, call });
+      return runtime.handle(envelope);
+    },
   };
 }
