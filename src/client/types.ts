@@ -77,13 +77,14 @@ type DateSuffix<T, D extends number = 6> = [D] extends [never]
 export type DatePath<T> = `$${DateSuffix<T>}`;
 
 /**
- * For each method whose result holds dates, every path of a date in it. The compiler demands all
- * of them, so that no result that the types call a `Date` arrives as its ISO text.
+ * For each method whose result holds dates, the paths of the dates in it. The compiler demands an
+ * entry for each such method and refuses a path where the result has no date; a payload that
+ * holds itself has endless paths, so it cannot demand every one.
  */
 export type DateFields<S> = {
-  readonly [K in RemoteMethodName<S> as DateSuffix<RemoteResult<S[K]>> extends never ? never : K]: {
-    readonly [P in DatePath<RemoteResult<S[K]>>]: true;
-  };
+  readonly [K in RemoteMethodName<S> as DateSuffix<RemoteResult<S[K]>> extends never
+    ? never
+    : K]: { readonly [P in DatePath<RemoteResult<S[K]>>]?: true };
 };
 
 /** The `dates` option: required when some result of `S` holds a `Date`, refused otherwise. */
