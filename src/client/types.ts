@@ -48,8 +48,12 @@ export type RemoteMethodName<S> = {
 /** Every parameter is required: the number of arguments is how the client picks ROA or RMC. */
 type PlainArgs<P extends readonly unknown[]> = { [I in keyof P]-?: Plain<P[I]> };
 
-/** The result of a method as the client resolves it. */
-export type RemoteResult<F> = F extends (...args: never[]) => infer R ? Plain<Awaited<R>> : never;
+/** The result of a method as the client resolves it; a method without one resolves `undefined`. */
+export type RemoteResult<F> = F extends (...args: never[]) => infer R
+  ? [Awaited<R>] extends [void]
+    ? undefined
+    : Plain<Awaited<R>>
+  : never;
 
 /** One method of a client: the method's parameters as plain values, its result as a promise. */
 export type RemoteCall<F> = F extends (...args: infer P) => unknown
@@ -82,9 +86,9 @@ export type DatePath<T> = `$${DateSuffix<T>}`;
  * holds itself has endless paths, so it cannot demand every one.
  */
 export type DateFields<S> = {
-  readonly [K in RemoteMethodName<S> as DateSuffix<RemoteResult<S[K]>> extends never
-    ? never
-    : K]: { readonly [P in DatePath<RemoteResult<S[K]>>]?: true };
+  readonly [K in RemoteMethodName<S> as DateSuffix<RemoteResult<S[K]>> extends never ? never : K]: {
+    readonly [P in DatePath<RemoteResult<S[K]>>]?: true;
+  };
 };
 
 /** The `dates` option: required when some result of `S` holds a `Date`, refused otherwise. */

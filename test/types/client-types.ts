@@ -66,7 +66,7 @@ async function calls(person: Plain<Person>): Promise<void> {
   // Promise<T> results come back as Promise<T>, void as void.
   const found: Plain<Person> = await people.find(1);
   const when: Date = found.born;
-  const nothing: void = await people.remove(1);
+  const nothing: undefined = await people.remove(1);
   const count: number = await people.count();
   await people.rename(person, 'Ada');
   void [when, nothing, count];
