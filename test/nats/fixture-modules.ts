@@ -20,8 +20,16 @@ export function calcModule(): string {
  * package, so that a `portico microservice` child process can load it. `remove` deletes it.
  */
 export function compileWorkModule(): { readonly file: string; remove(): void } {
+  return compileFixtureModule(path.join(__dirname, 'fixtures/work.ts'));
+}
+
+/** Compiles one fixture module as {@link compileWorkModule} does, from its source file. */
+export function compileFixtureModule(sourceFile: string): {
+  readonly file: string;
+  remove(): void;
+} {
   calcModule();
-  const source = readFileSync(path.join(__dirname, 'fixtures/work.ts'), 'utf8');
+  const source = readFileSync(sourceFile, 'utf8');
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: {
       module: ts.ModuleKind.CommonJS,
@@ -32,7 +40,7 @@ export function compileWorkModule(): { readonly file: string; remove(): void } {
     },
   });
   const dir = mkdtempSync(path.join(tmpdir(), 'portico-work-'));
-  const file = path.join(dir, 'work.js');
+  const file = path.join(dir, `${path.basename(sourceFile, '.ts')}.js`);
   writeFileSync(
     file,
     outputText.replace(/require\("portico"\)/g, `require(${JSON.stringify(DIST_INDEX)})`),
