@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Scale-out example: nats-server, two replicas of calc and a main server whose calc runs on NATS.
+# Scale-out example: nats-server, two replicas of calc, one of relay (which calls calc over NATS)
+# and a main server whose calc and relay run on NATS.
 # Run it with `npm run example:scale-out` (which builds first). Ctrl-C stops everything.
 # Environment: NATS_PORT (default 4222) and PORT (default 8082).
 set -euo pipefail
@@ -36,14 +37,18 @@ for replica in 1 2; do
   setsid node bin/portico.js microservice dist/examples/calc/index.js --nats "$NATS_URL" &
   pids+=($!)
 done
+setsid node bin/portico.js microservice dist/examples/relay/index.js --nats "$NATS_URL" &
+pids+=($!)
 setsid node bin/portico.js start dist/examples/scale-out/main.js &
 pids+=($!)
 
 cat >&2 <<INFO
 nats-server: pid ${pids[0]} on $NATS_URL
 calc replicas: pids ${pids[1]} and ${pids[2]}
-main server: pid ${pids[3]} on http://localhost:$PORT
+relay replica: pid ${pids[3]}
+main server: pid ${pids[4]} on http://localhost:$PORT
 Try:  curl -s -X POST localhost:$PORT/calc/calculator/add -H 'Content-Type: application/json' -d '{"a":2,"b":3}'
+      curl -s -X POST localhost:$PORT/relay/relay/square -H 'Content-Type: application/json' -d '7'
 Faults: kill -9 ${pids[1]} (the other replica serves), kill ${pids[2]} (drains; then calc answers 503).
 Ctrl-C stops everything.
 INFO
