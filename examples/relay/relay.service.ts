@@ -1,4 +1,4 @@
-import { createNatsClient, getCallContext, Int, RemoteMethod, RemoteService } from 'portico';
+import { createNatsClient, Int, RemoteMethod, RemoteService } from 'portico';
 import type { MultiplierService } from '../calc/multiplier.service';
 import { MulOutput } from '../calc/payloads';
 
@@ -23,11 +23,5 @@ export class RelayService {
     const square = await multiplier.mulOne(n, n);
     const { result } = await multiplier.mulTwo({ a: square, b: n });
     return new MulOutput(result);
-  }
-
-  /** Who `calc` sees as the caller: the user of the original call, passed on. */
-  @RemoteMethod({ params: [], returns: String })
-  whoAmI(): string {
-    return getCallContext().user ?? 'nobody';
   }
 }

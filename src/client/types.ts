@@ -50,7 +50,8 @@ type PlainArgs<P extends readonly unknown[]> = { [I in keyof P]-?: Plain<P[I]> }
 
 /** The result of a method as the client resolves it; a method without one resolves `undefined`. */
 export type RemoteResult<F> = F extends (...args: never[]) => infer R
-  ? [Awaited<R>] extends [void]
+  ? // biome-ignore lint/suspicious/noConfusingVoidType: a declared `void` result is what this tests.
+    [Awaited<R>] extends [void]
     ? undefined
     : Plain<Awaited<R>>
   : never;
