@@ -107,25 +107,18 @@ async function send(
   call: CallOptions,
 ): Promise<Answer> {
   call.signal?.throwIfAborted();
-  const controller = new AbortController();
-  const abort = () => controller.abort(call.signal?.reason);
-  call.signal?.addEventListener('abort', abort, { once: true });
-  let timedOut = false;
-  const timer =
-    call.timeoutMs === undefined
-      ? undefined
-      : setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, call.timeoutMs);
+  // Without a timeout the caller's signal goes to fetch as it is: no controller, no timer.
+  const timeout =
+    call.timeoutMs === undefined ? undefined : startTimeout(call.timeoutMs, call.signal);
+  const signal = timeout?.signal ?? call.signal;
   try {
-    const response = await fetcher(url, { ...request, signal: controller.signal });
+    const response = await fetcher(url, signal ? { ...request, signal } : request);
     // The body is read before the timer stops, so that a stalled body also times out.
     const text = await response.text();
     const requestId = response.headers.get('X-SVC-Request-ID') ?? undefined;
     return { status: response.status, text, requestId };
   } catch (error) {
-    if (timedOut) {
+    if (timeout?.expired) {
       throw new RemoteError('DEADLINE_EXCEEDED', `no answer within ${call.timeoutMs} ms`, {
         cause: error,
       });
@@ -133,7 +126,26 @@ async function send(
     if (call.signal?.aborted) throw call.signal.reason;
     throw new RemoteError('NETWORK_ERROR', `the request to ${url} got no answer`, { cause: error });
   } finally {
-    clearTimeout(timer);
-    call.signal?.removeEventListener('abort', abort);
+    timeout?.stop();
   }
+}
+
+/** A signal that aborts after `ms`, or when the caller's `outer` signal does. */
+function startTimeout(ms: number, outer: AbortSignal | undefined) {
+  const controller = new AbortController();
+  const abort = () => controller.abort(outer?.reason);
+  outer?.addEventListener('abort', abort, { once: true });
+  const state = {
+    signal: controller.signal,
+    expired: false,
+    stop() {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', abort);
+    },
+  };
+  const timer = setTimeout(() => {
+    state.expired = true;
+    controller.abort();
+  }, ms);
+  return state;
 }

@@ -1,0 +1,105 @@
+/**
+ * `npm run build && node dist/bench/client-overhead.js`: what a typed client call costs over a
+ * hand-written `fetch` of the same call. Two measurements, interleaved round by round:
+ * - against a real main server (calc, in-process placement) in a child process, one call at a time;
+ * - against a stub `fetch` that answers at once, which leaves only the caller's own CPU.
+ * Prints the median over rounds of the mean time per call, in microseconds.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import type { CalculatorService } from '../examples/calc/calculator.service';
+import { createClient } from '../src/client/create-client';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 15);
+const CALLS = Number(process.env.CALLS ?? 2000);
+const ROOT = path.resolve(__dirname, '../..');
+
+type Call = (fetcher: typeof fetch, baseUrl: string) => () => Promise<number>;
+
+/** The call as one would write it by hand. */
+const byHand: Call = (fetcher, baseUrl) => async () => {
+  const response = await fetcher(`${baseUrl}/calc/calculator/add`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ a: 7, b: 2 }),
+  });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return ((await response.json()) as { result: number }).result;
+};
+
+/** The same call through the typed client. */
+const byClient: Call = (fetcher, baseUrl) => {
+  const calculator = createClient<CalculatorService>({
+    baseUrl,
+    microservice: 'calc',
+    service: 'calculator',
+    fetch: fetcher,
+  });
+  return async () => (await calculator.add({ a: 7, b: 2 })).result;
+};
+
+/** A `fetch` that answers every call at once with calc's answer, without a socket. */
+const stub: typeof fetch = async () =>
+  new Response('{"result":9}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+async function meanMicros(call: () => Promise<number>): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < CALLS; i++) if ((await call()) !== 9) throw new Error('wrong answer');
+  return ((performance.now() - started) * 1000) / CALLS;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+function startServer(): Promise<{ child: ChildProcess; url: string }> {
+  const script = `const { createMainServer } = require(${JSON.stringify(path.join(ROOT, 'dist/src/index.js'))});
+const calc = require(${JSON.stringify(path.join(ROOT, 'dist/examples/calc/index.js'))}).default;
+const main = createMainServer({ logLevel: 'silent', microservices: [calc] });
+main.listen(0, '127.0.0.1').then((port) => process.stdout.write(port + '\\n'));`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout?.once('data', (chunk: Buffer) =>
+      resolve({ child, url: `http://127.0.0.1:${chunk.toString().trim()}` }),
+    );
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+}
+
+async function main(): Promise<void> {
+  const { child, url } = await startServer();
+  const rows = {
+    'fetch by hand, real server': byHand(fetch, url),
+    'typed client, real server': byClient(fetch, url),
+    'fetch by hand, stub fetch': byHand(stub, url),
+    'typed client, stub fetch': byClient(stub, url),
+  };
+  const samples = new Map<string, number[]>(Object.keys(rows).map((name) => [name, []]));
+  try {
+    for (const call of Object.values(rows)) await meanMicros(call); // warm-up
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, call] of Object.entries(rows))
+        samples.get(name)?.push(await meanMicros(call));
+    }
+  } finally {
+    child.kill();
+  }
+  const result = Object.fromEntries([...samples].map(([name, values]) => [name, median(values)]));
+  for (const [name, micros] of Object.entries(result)) {
+    console.log(`${name.padEnd(28)} ${micros.toFixed(1).padStart(8)} µs/call`);
+  }
+  const real =
+    (result['typed client, real server'] ?? 0) - (result['fetch by hand, real server'] ?? 0);
+  const own =
+    (result['typed client, stub fetch'] ?? 0) - (result['fetch by hand, stub fetch'] ?? 0);
+  console.log(
+    `client overhead: ${real.toFixed(1)} µs/call against the server, ${own.toFixed(1)} µs/call of own CPU`,
+  );
+  console.log(`(${ROUNDS} rounds of ${CALLS} sequential calls each, median of the rounds' means)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
