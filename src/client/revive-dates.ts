@@ -47,6 +47,7 @@ function reviveAt(value: unknown, steps: Steps, index: number): unknown {
 }
 
 function toDate(value: unknown): Date {
+  if (value instanceof Date) return value;
   const date = typeof value === 'string' ? new Date(value) : undefined;
   if (!date || Number.isNaN(date.getTime())) {
     throw new RemoteError('BAD_REPLY', `expected an ISO date in the reply, got ${typeof value}`);
