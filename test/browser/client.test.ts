@@ -89,8 +89,8 @@ if (!HAVE_CHROMIUM && !REQUIRED) {
       // A port that nothing listens on, for the call that gets no HTTP answer.
       const dead = `http://127.0.0.1:${await freePort()}`;
       await page.goto(`${server.url}/app/?dead=${encodeURIComponent(dead)}`);
-      await page.waitForFunction(() => (window as { results?: unknown }).results !== undefined);
-      const results = await page.evaluate(() => (window as { results?: unknown }).results);
+      await page.waitForFunction(() => (globalThis as { results?: unknown }).results !== undefined);
+      const results = await page.evaluate(() => (globalThis as { results?: unknown }).results);
       await page.close();
       expect(results).toEqual({
         add: { result: 9 },
