@@ -144,7 +144,7 @@ describe('generate-swagger command', () => {
 
   it('runs as the installed bin', async () => {
     const bin = path.join(ROOT, 'bin/generate-swagger.js');
-    if (!existsSync(path.join(ROOT, 'dist/src/swagger/cli.js'))) {
+    if (!existsSync(path.join(ROOT, 'dist/src/swagger/cli/cli.js'))) {
       throw new Error('dist/ is missing: run `npm run build` before this test');
     }
     const args = [
