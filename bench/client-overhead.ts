@@ -2,8 +2,9 @@
  * `npm run build && node dist/bench/client-overhead.js`: what a typed client call costs over a
  * hand-written `fetch` of the same call. Two measurements, interleaved round by round:
  * - against a real main server (calc, in-process placement) in a child process, one call at a time;
- * - against a stub `fetch` that answers at once, which leaves only the caller's own CPU.
- * Prints the median over rounds of the mean time per call, in microseconds.
+ * - against a stub `fetch` that answers at once, which leaves only the caller's own CPU time.
+ * Prints the median over rounds of the mean time per call, in microseconds: wall time against the
+ * server, CPU time against the stub.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
@@ -42,10 +43,17 @@ const byClient: Call = (fetcher, baseUrl) => {
 const stub: typeof fetch = async () =>
   new Response('{"result":9}', { status: 200, headers: { 'Content-Type': 'application/json' } });
 
-async function meanMicros(call: () => Promise<number>): Promise<number> {
-  const started = performance.now();
+/**
+ * The mean time of one call in µs: wall time against the server (the caller waits for it), this
+ * process's CPU time against the stub (nothing else to wait for; less shaken by other processes).
+ */
+async function meanMicros(call: () => Promise<number>, cpu: boolean): Promise<number> {
+  const wall = performance.now();
+  const used = process.cpuUsage();
   for (let i = 0; i < CALLS; i++) if ((await call()) !== 9) throw new Error('wrong answer');
-  return ((performance.now() - started) * 1000) / CALLS;
+  if (!cpu) return ((performance.now() - wall) * 1000) / CALLS;
+  const { user, system } = process.cpuUsage(used);
+  return (user + system) / CALLS;
 }
 
 function median(values: readonly number[]): number {
@@ -77,10 +85,12 @@ async function main(): Promise<void> {
   };
   const samples = new Map<string, number[]>(Object.keys(rows).map((name) => [name, []]));
   try {
-    for (const call of Object.values(rows)) await meanMicros(call); // warm-up
+    const cpu = (name: string) => name.endsWith('stub fetch');
+    for (const [name, call] of Object.entries(rows)) await meanMicros(call, cpu(name)); // warm-up
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [name, call] of Object.entries(rows))
-        samples.get(name)?.push(await meanMicros(call));
+      for (const [name, call] of Object.entries(rows)) {
+        samples.get(name)?.push(await meanMicros(call, cpu(name)));
+      }
     }
   } finally {
     child.kill();
@@ -89,14 +99,18 @@ async function main(): Promise<void> {
   for (const [name, micros] of Object.entries(result)) {
     console.log(`${name.padEnd(28)} ${micros.toFixed(1).padStart(8)} µs/call`);
   }
-  const real =
-    (result['typed client, real server'] ?? 0) - (result['fetch by hand, real server'] ?? 0);
-  const own =
-    (result['typed client, stub fetch'] ?? 0) - (result['fetch by hand, stub fetch'] ?? 0);
-  console.log(
-    `client overhead: ${real.toFixed(1)} µs/call against the server, ${own.toFixed(1)} µs/call of own CPU`,
-  );
-  console.log(`(${ROUNDS} rounds of ${CALLS} sequential calls each, median of the rounds' means)`);
+  // Each round's rows ran one after the other, so a round's difference is a paired sample that
+  // the machine's drift from round to round cancels out of.
+  for (const where of ['real server', 'stub fetch']) {
+    const client = samples.get(`typed client, ${where}`) ?? [];
+    const hand = samples.get(`fetch by hand, ${where}`) ?? [];
+    const diffs = client.map((micros, i) => micros - (hand[i] ?? 0)).sort((a, b) => a - b);
+    const quartile = (q: number) => (diffs[Math.floor((diffs.length - 1) * q)] ?? 0).toFixed(1);
+    console.log(
+      `client overhead, ${where}: median ${quartile(0.5)} µs/call (quartiles ${quartile(0.25)} to ${quartile(0.75)})`,
+    );
+  }
+  console.log(`(${ROUNDS} rounds of ${CALLS} sequential calls per row, median over the rounds)`);
 }
 
 main().catch((error: unknown) => {
