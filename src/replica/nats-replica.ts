@@ -1,12 +1,10 @@
 import pino, { type Logger } from 'pino';
 import { type NativeAppDefinition } from '../microservices';
-import { type CallEnvelope } from '../protocol/envelope';
-import { bindOutbound } from '../runtime/outbound';
-import { createMicroserviceRuntime, type MicroserviceRuntime } from '../runtime/runtime';
-import { connectNats, type NatsLink, natsSubject } from '../transport/nats/nats-connection';
-import { requestReply } from '../transport/nats/request-reply';
+import { createMicroserviceRuntime } from '../runtime/runtime';
+import { connectNats, natsSubject } from '../transport/nats/nats-connection';
 import { createCallHandler } from './call-handler';
 import { createLimiter } from './limiter';
+import { withOutbound } from './with-outbound';
 
 /** Calls one replica runs at once unless told otherwise. */
 export const DEFAULT_CONCURRENCY = 64;
@@ -97,26 +95,5 @@ export async function startNatsReplica(
       return draining;
     },
     close: () => link.connection.close(),
-  };
-}
-
-/**
- * The runtime, with each call's methods able to call other microservices over this replica's
- * connection (`createNatsClient`), on the same subject prefix, within the call's deadline.
- */
-function withOutbound(
-  runtime: MicroserviceRuntime,
-  link: NatsLink,
-  subjectPrefix: string | undefined,
-): MicroserviceRuntime {
-  const call = (envelope: CallEnvelope) =>
-    requestReply(link, natsSubject(subjectPrefix, envelope.microservice), envelope);
-  return {
-    name: runtime.name,
-    services: runtime.services,
-    handle(envelope) {
-      bindOutbound(envelope.context, { deadline: envelope.deadline, call });
-      return runtime.handle(envelope);
-    },
   };
 }
