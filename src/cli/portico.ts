@@ -1,56 +1,62 @@
-import { DEFAULT_PORT, type LogLevel, type MainServerConfig } from '../server/config';
-import { createMainServer, type MainServer } from '../server/main-server';
-import { loadDefaultExport } from './load-module';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_PORT } from '../server/config';
+import { runDev } from './dev-command';
 import { runMicroservice } from './microservice-command';
 import { MICROSERVICE_USAGE } from './microservice-options';
+import { runStart } from './start-command';
+import { readStartOptions } from './start-options';
+import { describeFailure } from './startup-error';
 
 const USAGE = `Usage:
-  portico start [config]   Start a main server. config is a module whose default export is the
-                           server configuration (default: ./portico.config.js).
+  portico start [config] [--port N] [--host H] [--development] [--verbose]
+                           Start a main server. config is compiled JavaScript whose default
+                           export is the server configuration, or one microservice, which is then
+                           served alone (default: ./portico.config.js).
+  portico dev [config] [--project tsconfig.json] [--port N] [--host H]
+                           Development mode: tsc --watch on the project, and the server restarted
+                           whenever what it loaded changes; a 404 names what is unknown.
 ${MICROSERVICE_USAGE}
-Environment: PORT overrides the port (default ${DEFAULT_PORT}); LOG_LEVEL the log level.`;
+  portico --version        Print portico's version.
+Environment: PORT is the port when --port is not given (default ${DEFAULT_PORT}); LOG_LEVEL the
+log level. A start-up failure prints one line; --verbose adds the stack.`;
 
 /** Runs the `portico` command line; returns the exit code, or never returns while serving. */
 export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === 'start') return start(rest[0] ?? 'portico.config.js');
+  if (command === 'start' || command === 'dev') return startOrDev(command, rest);
   if (command === 'microservice') return runMicroservice(rest);
-  process.stderr.write(`${USAGE}\n`);
-  return command === undefined || command === '--help' || command === '-h' ? 0 : 2;
-}
-
-async function start(configFile: string): Promise<number> {
-  const loaded = loadDefaultExport(configFile);
-  const base = (typeof loaded === 'function' ? await loaded() : loaded) as MainServerConfig;
-  const config: MainServerConfig = {
-    ...base,
-    ...(process.env.LOG_LEVEL ? { logLevel: process.env.LOG_LEVEL as LogLevel } : {}),
-  };
-  const port = process.env.PORT ? Number(process.env.PORT) : (config.port ?? DEFAULT_PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`portico: PORT must be a port number, got ${process.env.PORT}\n`);
-    return 2;
+  if (command === '--version' || command === '-v') {
+    process.stdout.write(`${packageVersion()}\n`);
+    return 0;
   }
-  const server = createMainServer(config);
-  await server.listen(port, config.host);
-  stopOnSignals(server);
-  return new Promise<number>(() => {});
+  if (command === undefined || command === '--help' || command === '-h') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  process.stderr.write(`portico: unknown command ${command}: portico --help lists the commands\n`);
+  return 2;
 }
 
-function stopOnSignals(server: MainServer): void {
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    server.logger.info({ signal }, 'shutting down: finishing the calls in flight');
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        server.logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+async function startOrDev(command: 'start' | 'dev', args: readonly string[]): Promise<number> {
+  const verbose = args.includes('--verbose');
+  try {
+    const options = readStartOptions(args, process.env);
+    return command === 'start' ? await runStart(options) : await runDev(options, args);
+  } catch (error) {
+    process.stderr.write(describeFailure('portico', error, verbose));
+    return (error as { exitCode?: number }).exitCode ?? 1;
+  }
+}
+
+function packageVersion(): string {
+  for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+      if (manifest.name === 'portico') return String(manifest.version);
+    } catch {
+      // No package.json here: look one folder up.
+    }
+  }
+  return 'unknown';
 }

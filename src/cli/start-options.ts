@@ -1,0 +1,74 @@
+import { parseArgs } from 'node:util';
+import { StartupError } from './startup-error';
+
+/** What `portico start` and `portico dev` were asked to do. */
+export interface StartOptions {
+  readonly config: string;
+  /** From `--port`, else `PORT`; `undefined` leaves the configuration's port (default 8082). */
+  readonly port?: number;
+  readonly host?: string;
+  readonly development: boolean;
+  readonly verbose: boolean;
+  /** The tsconfig that `portico dev` compiles. */
+  readonly project: string;
+}
+
+/** The default configuration module of `portico start`. */
+export const DEFAULT_CONFIG = 'portico.config.js';
+
+/** Reads the arguments after `start` or `dev`; throws a {@link StartupError} (exit 2) when wrong. */
+export function readStartOptions(args: readonly string[], env: NodeJS.ProcessEnv): StartOptions {
+  const { values, positionals } = parseStrictly(args);
+  const [config = DEFAULT_CONFIG, ...extra] = positionals;
+  if (extra.length > 0) throw usageError(`unexpected argument ${extra[0]}`);
+  const port =
+    values.port !== undefined
+      ? readPort('--port', values.port)
+      : env.PORT !== undefined && env.PORT !== ''
+        ? readPort('PORT', env.PORT)
+        : undefined;
+  return {
+    config,
+    development: values.development ?? false,
+    verbose: values.verbose ?? false,
+    project: values.project ?? 'tsconfig.json',
+    ...(port === undefined ? {} : { port }),
+    ...(values.host === undefined ? {} : { host: values.host }),
+  };
+}
+
+function parseStrictly(args: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        development: { type: 'boolean' },
+        verbose: { type: 'boolean' },
+        project: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    const option = /'(--?[\w-]+)/.exec((error as Error).message)?.[1];
+    const code = (error as { code?: string }).code;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      throw usageError(`unknown option ${option}: portico --help lists the options`);
+    }
+    throw usageError(`${option ?? 'an option'} needs a value`);
+  }
+}
+
+function readPort(name: string, text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) {
+    throw usageError(`${name} must be a port number from 0 to 65535, got ${text}`);
+  }
+  return port;
+}
+
+function usageError(message: string): StartupError {
+  return new StartupError(message, { exitCode: 2 });
+}

@@ -1,0 +1,161 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import path from 'node:path';
+import { send } from '../support/http';
+
+const ROOT = path.join(__dirname, '..', '..');
+const BIN = path.join(ROOT, 'bin', 'portico.js');
+
+/** Runs `portico <args>` to its end from the repository's root. */
+function portico(args: readonly string[], env: Record<string, string> = {}) {
+  if (!existsSync(path.join(ROOT, 'dist', 'src', 'cli', 'portico.js'))) {
+    throw new Error('dist/ is missing: run `npm run build` (npm test does it first)');
+  }
+  const { PORT: _, ...inherited } = process.env;
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    env: { ...inherited, ...env },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('portico start refuses to start with one line that says what to do', () => {
+  it.each([
+    [
+      'a configuration module that does not exist',
+      ['start', 'dist/nowhere.js'],
+      {},
+      'portico: cannot find dist/nowhere.js: build the project first (npx tsc) and give the path of the compiled .js file\n',
+      1,
+    ],
+    [
+      'a TypeScript module',
+      ['start', 'examples/main.ts'],
+      {},
+      'portico: examples/main.ts is TypeScript: compile it (npx tsc) and give the compiled .js file instead\n',
+      1,
+    ],
+    [
+      'a module whose default export is not a configuration',
+      ['start', 'dist/examples/calc/payloads.js'],
+      {},
+      'portico: the default export of dist/examples/calc/payloads.js is neither a main server configuration nor a microservice: export default { microservices: [...] }\n',
+      1,
+    ],
+    [
+      'a module that throws while it loads',
+      ['start', 'test/fixtures/cli/throws.config.js'],
+      {},
+      'portico: cannot load test/fixtures/cli/throws.config.js: the database URL is not set\n',
+      1,
+    ],
+    [
+      'a module that needs a package that is not installed',
+      ['start', 'test/fixtures/cli/needs-missing.config.js'],
+      {},
+      "portico: cannot load test/fixtures/cli/needs-missing.config.js: Cannot find module 'a-package-that-is-not-installed'\n",
+      1,
+    ],
+    [
+      'a PORT that is not a port number',
+      ['start', 'dist/examples/main.js'],
+      { PORT: 'eighty' },
+      'portico: PORT must be a port number from 0 to 65535, got eighty\n',
+      2,
+    ],
+    [
+      'a --port beyond 65535',
+      ['start', 'dist/examples/main.js', '--port', '70000'],
+      {},
+      'portico: --port must be a port number from 0 to 65535, got 70000\n',
+      2,
+    ],
+    [
+      'an unknown option',
+      ['start', 'dist/examples/main.js', '--watch'],
+      {},
+      'portico: unknown option --watch: portico --help lists the options\n',
+      2,
+    ],
+    [
+      'an unknown command',
+      ['serve'],
+      {},
+      'portico: unknown command serve: portico --help lists the commands\n',
+      2,
+    ],
+  ])('%s', (_, args, env, message, status) => {
+    const result = portico(args, env);
+    expect(result.stderr).toBe(message);
+    expect(result.status).toBe(status);
+  });
+
+  it('shows the stack as well with --verbose', () => {
+    const result = portico(['start', 'test/fixtures/cli/throws.config.js', '--verbose']);
+    const [line, ...stack] = result.stderr.split('\n');
+    expect(line).toBe(
+      'portico: cannot load test/fixtures/cli/throws.config.js: the database URL is not set',
+    );
+    expect(stack.join('\n')).toMatch(
+      /Error: the database URL is not set\n\s+at .*throws\.config\.js/,
+    );
+    expect(result.status).toBe(1);
+  });
+
+  describe('a port in use', () => {
+    let holder: Server;
+    beforeAll(async () => {
+      holder = createServer().listen(0);
+      await once(holder, 'listening');
+    });
+    afterAll(() => holder.close());
+
+    it('is named, with the way out', () => {
+      const port = (holder.address() as { port: number }).port;
+      const result = portico(['start', 'dist/examples/main.js', '--port', String(port)]);
+      expect(result.stderr).toBe(
+        `portico: port ${port} is in use: stop what uses it, or choose another port with --port or PORT\n`,
+      );
+      expect(result.status).toBe(1);
+    });
+  });
+});
+
+describe('portico --version', () => {
+  it("prints the package's version", () => {
+    const { version } = require('../../package.json') as { version: string };
+    expect(portico(['--version'])).toEqual({ status: 0, stdout: `${version}\n`, stderr: '' });
+  });
+});
+
+describe('portico start with a microservice module', () => {
+  it('serves the one microservice, on the --host and --port given', async () => {
+    const child = spawn(
+      process.execPath,
+      [BIN, 'start', 'dist/examples/calc/index.js', '--host', '127.0.0.1', '--port', '0'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      let output = '';
+      const port = await new Promise<number>((resolve, reject) => {
+        child.stdout.on('data', (chunk) => {
+          output += chunk;
+          const match = /"port":(\d+),"msg":"main server listening"/.exec(output);
+          if (match) resolve(Number(match[1]));
+        });
+        child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+      });
+      const answer = await send(`http://127.0.0.1:${port}`, '/calc/calculator/add', {
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"a":7,"b":2}',
+      });
+      expect(answer).toMatchObject({ status: 200, text: '{"result":9}' });
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
