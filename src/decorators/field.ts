@@ -1,3 +1,8 @@
+import {
+  assertExperimentalDecorators,
+  EMIT_METADATA_HINT,
+  hasEmittedTypes,
+} from './compiler-flags';
 import { classMeta } from './metadata';
 import { assertName } from './service';
 import { type TypeSpec, toTypeRef } from './types';
@@ -25,6 +30,7 @@ export function Field(
   options: FieldOptions = {},
 ): PropertyDecorator {
   return (target, key) => {
+    assertExperimentalDecorators('Field', key);
     if (typeof key !== 'string') throw new TypeError('portico: a field needs a string name');
     assertName('field', key);
     const isOptions = typeof type === 'object' && type !== null && !Array.isArray(type);
@@ -32,6 +38,11 @@ export function Field(
     const spec = isOptions ? undefined : type;
     const ctor = (target as { constructor: Function }).constructor;
     const resolved = toTypeRef(spec ?? Reflect.getMetadata('design:type', target, key));
+    if (!resolved && spec === undefined && !hasEmittedTypes(target, key)) {
+      throw new TypeError(
+        `portico: field ${ctor.name}.${key} has no type: ${EMIT_METADATA_HINT}, or give it, for example @Field(String)`,
+      );
+    }
     if (!resolved) {
       throw new TypeError(
         `portico: field ${ctor.name}.${key} needs an explicit type, for example @Field([String])`,

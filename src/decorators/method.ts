@@ -1,3 +1,8 @@
+import {
+  assertExperimentalDecorators,
+  EMIT_METADATA_HINT,
+  hasEmittedTypes,
+} from './compiler-flags';
 import { classMeta } from './metadata';
 import { assertName } from './service';
 import { type TypeRef, type TypeSpec, toTypeRef } from './types';
@@ -22,6 +27,7 @@ export interface RemoteMethodOptions {
  */
 export function RemoteMethod(options: RemoteMethodOptions = {}): MethodDecorator {
   return (target, key, descriptor) => {
+    assertExperimentalDecorators('RemoteMethod', key);
     defineMethod(target, key, descriptor, options, undefined);
   };
 }
@@ -35,6 +41,7 @@ export function ApiOperation(
   options: RemoteMethodOptions = {},
 ): MethodDecorator {
   return (target, key, descriptor) => {
+    assertExperimentalDecorators('ApiOperation', key);
     defineMethod(target, key, descriptor, options, description);
   };
 }
@@ -57,7 +64,7 @@ function defineMethod(
   if (meta.methods.has(key)) throw new TypeError(`portico: method ${key} is declared twice`);
   meta.methods.set(key, {
     name: key,
-    params: paramTypes(target, key, options, fn.length),
+    params: paramTypes({ target, key, options, arity: fn.length, owner: ctor.name }),
     returns: returnType(target, key, options),
     privileged: options.privileged ?? false,
     fn,
@@ -65,26 +72,42 @@ function defineMethod(
   });
 }
 
-function paramTypes(
-  target: object,
-  key: string,
-  options: RemoteMethodOptions,
-  arity: number,
-): TypeRef[] {
+interface ParamSource {
+  readonly target: object;
+  readonly key: string;
+  readonly options: RemoteMethodOptions;
+  readonly arity: number;
+  /** The class name, for messages. */
+  readonly owner: string;
+}
+
+function paramTypes({ target, key, options, arity, owner }: ParamSource): TypeRef[] {
   const emitted: unknown[] = Reflect.getMetadata('design:paramtypes', target, key) ?? [];
   const specs: readonly unknown[] = options.params ?? emitted;
   if (specs.length === 0 && arity > 0) {
-    throw new TypeError(`portico: ${key} has parameters but no types: give { params: [...] }`);
+    const why = hasEmittedTypes(target, key) ? '' : `${EMIT_METADATA_HINT}, or `;
+    throw new TypeError(
+      `portico: ${owner}.${key} has parameters but no types: ${why}give { params: [...] }`,
+    );
   }
   return specs.map((spec, i) => {
     const type = toTypeRef(spec);
-    if (!type) {
-      throw new TypeError(
-        `portico: parameter ${i} of ${key} has no usable runtime type: give { params: [...] }`,
-      );
-    }
+    if (!type) throw new TypeError(noRuntimeType(owner, key, i, spec));
     return type;
   });
+}
+
+/**
+ * TypeScript emits `Object` for a union, `any`, an interface or a type alias, and for the
+ * implementation signature of an overloaded method: the message names all of them.
+ */
+function noRuntimeType(owner: string, key: string, index: number, spec: unknown): string {
+  const emitted = typeof spec === 'function' ? spec.name : String(spec);
+  return (
+    `portico: parameter ${index} of ${owner}.${key} has no usable runtime type (TypeScript emitted ${emitted}` +
+    ' for a union, any, an interface, or the implementation of an overloaded method): give' +
+    ' { params: [...] }; an overloaded method cannot be remote, give each signature a name of its own'
+  );
 }
 
 function returnType(target: object, key: string, options: RemoteMethodOptions) {

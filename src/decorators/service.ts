@@ -1,3 +1,4 @@
+import { assertExperimentalDecorators } from './compiler-flags';
 import { classMeta, FORBIDDEN_NAMES } from './metadata';
 import { type Class } from './types';
 
@@ -28,7 +29,8 @@ export function defaultServiceName(className: string): string {
  * class MultiplierService { ... }
  */
 export function RemoteService(name?: string): ClassDecorator {
-  return (target) => {
+  return (...[target, context]: [Function, unknown?]) => {
+    assertExperimentalDecorators('RemoteService', context);
     const serviceName = name ?? defaultServiceName(target.name);
     assertName('service', serviceName);
     classMeta(target).service = { name: serviceName };

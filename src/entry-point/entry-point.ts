@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import {
   isRemoteError,
   maskErrorBody,
-  NOT_FOUND_MESSAGE,
   RemoteError,
   toErrorBody,
 } from '../errors';
@@ -22,6 +21,7 @@ import { type EntryPointConfig } from './config';
 import { type CallRoute, type ClaimedHeaders, createDispatch } from './dispatch';
 import { type CallHeaders, readCallHeaders, requestIdOf } from './headers';
 import { type Negotiation, negotiate } from './negotiation';
+import { microserviceNotFound } from './not-found';
 import { splitJsonArray, splitXmlParamArray } from './rmc-splitter';
 
 /** Writes the line of one served call: its path segments, status and start (`performance.now()`). */
@@ -86,9 +86,8 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
       throw new RemoteError('METHOD_NOT_ALLOWED', `${method} is not allowed: use POST`);
     }
     const route = parts.length === 3 ? routes.get(parts[0] as string) : undefined;
-    if (!route || !parts[1] || !parts[2]) {
-      throw new RemoteError('METHOD_NOT_FOUND', NOT_FOUND_MESSAGE);
-    }
+    if (!route || !parts[1] || !parts[2])
+      throw microserviceNotFound(parts, routes.keys(), development);
     if (method === 'OPTIONS') {
       if (cors) answerPreflight(ctx, cors);
       else ctx.status = 204;

@@ -25,7 +25,13 @@ export function buildServiceRegistry(
       );
     }
     const { name } = meta.service;
-    if (registry.has(name)) throw new TypeError(`portico: two services are named ${name}`);
+    const taken = registry.get(name);
+    if (taken) {
+      const other = taken.instance.constructor.name;
+      throw new TypeError(
+        `portico: two services are named ${name}: ${other} and ${ctor.name}; give one another name with @RemoteService('...')`,
+      );
+    }
     const instance =
       typeof service === 'function' ? new (service as new () => object)() : (service as object);
     for (const method of meta.methods.values()) checkPayloadTypes(ctor, method);

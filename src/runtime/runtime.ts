@@ -1,13 +1,7 @@
 import type { Logger } from 'pino';
 import { type MethodMeta } from '../decorators/metadata';
 import { describeType, type TypeRef } from '../decorators/types';
-import {
-  frameworkError,
-  isRemoteError,
-  NOT_FOUND_MESSAGE,
-  RemoteError,
-  toErrorBody,
-} from '../errors';
+import { frameworkError, isRemoteError, RemoteError, toErrorBody } from '../errors';
 import { type NativeAppDefinition } from '../microservices';
 import { isPromiseLike, raceDeadline } from '../protocol/deadline';
 import { type CallEnvelope, type CallReply } from '../protocol/envelope';
@@ -15,6 +9,7 @@ import { BindError, type BindOptions, type SequenceSerializer } from '../seriali
 import { DEFAULT_SERIALIZERS } from '../serialization/serializers';
 import { runWithCallContext } from './call-context';
 import { buildServiceRegistry, type ServiceEntry } from './registry';
+import { notFoundBody } from './not-found';
 import { checkResult } from './result-check';
 
 /** The microservice side of a call: envelope in, reply out. */
@@ -34,12 +29,6 @@ export interface RuntimeOptions {
   /** Where unexpected errors are logged with their stacks; callers see only a 500. */
   readonly logger?: Pick<Logger, 'error'>;
 }
-
-const NOT_FOUND_ERROR = {
-  status: 404,
-  code: 'METHOD_NOT_FOUND',
-  message: NOT_FOUND_MESSAGE,
-} as const;
 
 /**
  * How long after its deadline a method still running is given up. The caller has its 504 from the
@@ -72,7 +61,9 @@ export function createMicroserviceRuntime(
       const service = services.get(envelope.service);
       const method = service?.methods.get(envelope.method);
       // The reply toErrorBody would make of the error, without building the error and its stack.
-      if (!service || !method) return { ok: false, error: { ...NOT_FOUND_ERROR } };
+      if (!service || !method) {
+        return { ok: false, error: notFoundBody(envelope, services, development) };
+      }
       const serializer = serializers.get(envelope.sequenceName);
       if (!serializer) throw frameworkError('INVALID_HEADER', 'unknown X-SVC-Sequence-Name');
       checkArity(envelope, method);

@@ -1,0 +1,82 @@
+import { createMicroserviceRuntime, nativeApp, RemoteService } from 'portico';
+import ts from 'typescript';
+
+/**
+ * Compiles a module with the given compiler options and runs it against portico's sources, as an
+ * adopter's project compiled with those options would.
+ */
+function run(source: string, options: ts.CompilerOptions): Record<string, unknown> {
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, ...options },
+  });
+  const module = { exports: {} as Record<string, unknown> };
+  new Function('require', 'module', 'exports', outputText)(require, module, module.exports);
+  return module.exports;
+}
+
+const BOTH_FLAGS = { experimentalDecorators: true, emitDecoratorMetadata: true };
+
+const CUSTOMER = `
+import { Field, RemoteMethod, RemoteService } from 'portico';
+export class Customer { @Field() id!: string; }
+@RemoteService() export class CustomerService {
+  @RemoteMethod() find(id: string): Customer { return { id }; }
+}`;
+
+describe('decorators compiled without the flags they need', () => {
+  it('name experimentalDecorators when TypeScript made standard decorators of them', () => {
+    expect(() => run(CUSTOMER, {})).toThrow(
+      `portico: @Field on id was compiled as a standard decorator: set "experimentalDecorators": true and "emitDecoratorMetadata": true in tsconfig.json's compilerOptions`,
+    );
+  });
+
+  it('name emitDecoratorMetadata for a field when TypeScript emitted no types', () => {
+    expect(() => run(CUSTOMER, { experimentalDecorators: true })).toThrow(
+      'portico: field Customer.id has no type: TypeScript emitted no types here: set "emitDecoratorMetadata": true in tsconfig.json, or give it, for example @Field(String)',
+    );
+  });
+
+  it('name emitDecoratorMetadata for a method when TypeScript emitted no types', () => {
+    const source = `
+import { RemoteMethod, RemoteService } from 'portico';
+@RemoteService() export class EchoService { @RemoteMethod() echo(text: string) { return text; } }`;
+    expect(() => run(source, { experimentalDecorators: true })).toThrow(
+      'portico: EchoService.echo has parameters but no types: TypeScript emitted no types here: set "emitDecoratorMetadata": true in tsconfig.json, or give { params: [...] }',
+    );
+  });
+
+  it('work with both flags', () => {
+    expect(run(CUSTOMER, BOTH_FLAGS).CustomerService).toBeInstanceOf(Function);
+  });
+});
+
+describe('an overloaded remote method', () => {
+  it('is named as a possible overload', () => {
+    const source = `
+import { RemoteMethod, RemoteService } from 'portico';
+@RemoteService() export class ParseService {
+  parse(text: string): number;
+  parse(value: number): number;
+  @RemoteMethod() parse(input: string | number): number { return Number(input); }
+}`;
+    expect(() => run(source, BOTH_FLAGS)).toThrow(
+      'portico: parameter 0 of ParseService.parse has no usable runtime type (TypeScript emitted Object for a union, any, an interface, or the implementation of an overloaded method): give { params: [...] }; an overloaded method cannot be remote, give each signature a name of its own',
+    );
+  });
+});
+
+describe('two services with one name', () => {
+  it('are refused, naming both classes', () => {
+    @RemoteService('orders')
+    class OrderService {}
+    @RemoteService('orders')
+    class LegacyOrderService {}
+    expect(() =>
+      createMicroserviceRuntime(
+        nativeApp({ name: 'shop', services: [OrderService, LegacyOrderService] }),
+      ),
+    ).toThrow(
+      "portico: two services are named orders: OrderService and LegacyOrderService; give one another name with @RemoteService('...')",
+    );
+  });
+});
