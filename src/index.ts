@@ -61,4 +61,6 @@ export type { HttpLimits, LogLevel, MainServerConfig } from './server/config';
 export { DEFAULT_PORT, ENTRY_POINT_DEFAULTS, HTTP_DEFAULTS } from './server/config';
 export type { MainServer, TransportFactory } from './server/main-server';
 export { createMainServer } from './server/main-server';
+export type { SwaggerUiOptions } from './server/swagger-ui';
+export { swaggerUi } from './server/swagger-ui';
 export { createInProcessTransport } from './transport/in-process';

@@ -1,0 +1,114 @@
+import path from 'node:path';
+import type Koa from 'koa';
+import send from 'koa-send';
+import { type CorsOptions, type ServletAppDefinition } from '../microservices';
+import { createStaticFilesHandler } from './static-files';
+
+/** Options of {@link swaggerUi}. */
+export interface SwaggerUiOptions {
+  /** The microservice name: the page is served at `/{name}/`. */
+  readonly name: string;
+  /** The API description that `generate-swagger` wrote, relative to the working directory. */
+  readonly document: string;
+  /** The page's title. Default `API`. */
+  readonly title?: string;
+  /** `true` for cross-origin access from anywhere, or the {@link CorsOptions}. */
+  readonly cors?: boolean | CorsOptions;
+}
+
+/** The files of swagger-ui-dist that the page loads. */
+const UI_FILES = new Set([
+  '/swagger-ui-bundle.js',
+  '/swagger-ui.css',
+  '/favicon-16x16.png',
+  '/favicon-32x32.png',
+]);
+
+/** The version range of swagger-ui-dist that package.json declares as an optional peer. */
+export const SWAGGER_UI_PEER = '^5.35.0';
+
+/**
+ * A microservice that serves Swagger UI on the given API description, at `/{name}/`, with the
+ * files of the installed swagger-ui-dist package: no CDN, nothing to copy.
+ *
+ * @example
+ * swaggerUi({ name: 'docs', document: './public/swagger.json' })
+ */
+export function swaggerUi(options: SwaggerUiOptions): ServletAppDefinition {
+  const { name } = options;
+  const cors = options.cors ?? false;
+  const ui = createStaticFilesHandler({ type: 'staticFiles', name, dir: swaggerUiDir(), cors });
+  const document = path.resolve(options.document);
+  const page = pageHtml(options.title ?? 'API');
+  const app: Koa.Middleware = async (ctx) => {
+    const rest = ctx.path;
+    if (rest === '/swagger.json' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+      if (cors !== false) ctx.set('Access-Control-Allow-Origin', '*');
+      await sendDocument(ctx, document);
+    } else if (rest === '/' && ctx.method === 'GET') {
+      if (!ctx.originalUrl.split('?')[0]?.endsWith('/')) return ctx.redirect(`/${name}/`);
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = page;
+    } else if (rest === '/swagger-ui-init.js' && ctx.method === 'GET') {
+      ctx.type = 'text/javascript; charset=utf-8';
+      ctx.body = INIT_SCRIPT;
+    } else if (UI_FILES.has(rest) || ctx.method === 'OPTIONS') {
+      await ui(ctx, rest);
+    } else {
+      ctx.status = 404;
+    }
+  };
+  return { type: 'servletApp', name, app };
+}
+
+async function sendDocument(ctx: Koa.Context, document: string): Promise<void> {
+  try {
+    await send(ctx, path.basename(document), { root: path.dirname(document) });
+  } catch {
+    ctx.status = 404;
+    ctx.type = 'text/plain';
+    ctx.body = `${path.basename(document)} is not there yet: run generate-swagger`;
+  }
+}
+
+function swaggerUiDir(): string {
+  try {
+    return path.dirname(require.resolve('swagger-ui-dist/package.json'));
+  } catch {
+    throw new TypeError(
+      `portico: swaggerUi needs swagger-ui-dist, which is not installed: run npm install swagger-ui-dist@${SWAGGER_UI_PEER}`,
+    );
+  }
+}
+
+function pageHtml(title: string): string {
+  const text = title.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${text}</title>
+<link rel="icon" type="image/png" href="./favicon-32x32.png" sizes="32x32">
+<link rel="stylesheet" href="./swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"><noscript>The API description is <a href="./swagger.json">swagger.json</a>.</noscript></div>
+<script src="./swagger-ui-bundle.js"></script>
+<script src="./swagger-ui-init.js"></script>
+</body>
+</html>
+`;
+}
+
+// Without a host in the document, "Try it out" calls the origin the document came from; the
+// online validator is off because generate-swagger validates at build time.
+const INIT_SCRIPT = `window.ui = window.SwaggerUIBundle({
+  url: new URL('./swagger.json', window.location.href).href,
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  validatorUrl: null,
+  presets: [window.SwaggerUIBundle.presets.apis],
+  layout: 'BaseLayout',
+});
+`;

@@ -1,0 +1,200 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { send } from '../support/http';
+import { packPortico } from '../support/package-tarball';
+import {
+  npmInstall,
+  type Running,
+  run,
+  spawnIn,
+  startCommand,
+  writeReadmeFiles,
+} from './adopter-project';
+import { readReadmeProject } from './readme-project';
+
+const { devDependencies } = require('../../package.json') as {
+  devDependencies: Record<string, string>;
+};
+/** The TypeScript majors an adopter may install: 7 (what `npm install typescript` gives) and 6. */
+const TYPESCRIPTS = [
+  ['7', '7.0.2'],
+  ['6', devDependencies.typescript as string],
+] as const;
+const DEV_TOOLS = ['ts-morph', '@apidevtools/swagger-parser'].map(
+  (name) => `${name}@${devDependencies[name]}`,
+);
+const SWAGGER_UI = `swagger-ui-dist@${devDependencies['swagger-ui-dist']}`;
+const CHROMIUM = '/usr/bin/chromium';
+
+const project = readReadmeProject();
+const work = mkdtempSync(path.join(tmpdir(), 'portico-adopter-'));
+let tarball: string;
+const running: Running[] = [];
+
+beforeAll(() => {
+  tarball = packPortico(work);
+});
+afterEach(() => {
+  for (const command of running.splice(0)) command.kill();
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A fresh project as the README sets it up, with the given TypeScript. */
+function createProject(name: string, typescript: string): string {
+  const dir = path.join(work, name);
+  run(work, 'mkdir', [dir]);
+  run(dir, 'npm', ['init', '-y']);
+  npmInstall(dir, [tarball, SWAGGER_UI]);
+  npmInstall(dir, ['--save-dev', `typescript@${typescript}`, ...DEV_TOOLS]);
+  writeReadmeFiles(dir, project);
+  return dir;
+}
+
+function bin(dir: string, name: string): string {
+  return path.join(dir, 'node_modules', '.bin', name);
+}
+
+describe.each(TYPESCRIPTS)("the README's own project, with TypeScript %s", (major, version) => {
+  jest.setTimeout(300_000);
+  let dir: string;
+  beforeAll(() => {
+    dir = createProject(`ts${major}`, version);
+  });
+
+  it('builds, and its API description passes generate-swagger --check --strict', () => {
+    expect(run(dir, 'npx', ['tsc', '--version']).stdout).toContain(`Version ${major}.`);
+    run(dir, 'npm', ['run', 'build']);
+    const check = run(dir, 'npm', ['run', 'check']);
+    expect(check.stderr).toContain('generate-swagger: public/swagger.json is up to date');
+  });
+
+  it('starts with the bin, answers the README call, serves Swagger UI, and stops on SIGTERM', async () => {
+    const server = startCommand(dir, bin(dir, 'portico'), [
+      'start',
+      'dist/main.js',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+    ]);
+    running.push(server);
+    const url = `http://127.0.0.1:${await server.listening()}`;
+    const answer = await send(url, project.call.path, {
+      headers: project.call.headers,
+      body: project.call.body,
+    });
+    expect(answer).toMatchObject({ status: 200, text: project.answer });
+    const page = await send(url, '/docs/', { method: 'GET' });
+    expect(page.text).toContain('<script src="./swagger-ui-bundle.js"></script>');
+    const document = await send(url, '/docs/swagger.json', { method: 'GET' });
+    expect(document.text).toBe(readFileSync(path.join(dir, 'public', 'swagger.json'), 'utf8'));
+    expect(await server.stop()).toBe(0);
+  });
+});
+
+describe("the README's own project in development mode and in a browser", () => {
+  jest.setTimeout(300_000);
+  let dir: string;
+  beforeAll(() => {
+    dir = path.join(work, 'ts7');
+    if (!existsSync(path.join(dir, 'public', 'swagger.json'))) {
+      throw new Error('the TypeScript 7 project was not built');
+    }
+  });
+
+  (existsSync(CHROMIUM) ? it : it.skip)('runs "Try it out" in Swagger UI', async () => {
+    const server = startCommand(dir, bin(dir, 'portico'), ['start', 'dist/main.js', '--port', '0']);
+    running.push(server);
+    const url = `http://127.0.0.1:${await server.listening()}`;
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    });
+    try {
+      const page = await browser.newPage();
+      const outside: string[] = [];
+      page.on('request', (request) => {
+        if (!request.url().startsWith(url)) outside.push(request.url());
+      });
+      await page.goto(`${url}/docs/`);
+      const greet = page.locator('.opblock', {
+        has: page.locator('[data-path="/hello/greeter/greet"]'),
+      });
+      await greet.locator('.opblock-summary').click();
+      await greet.getByRole('button', { name: 'Try it out' }).click();
+      await greet.locator('textarea.body-param__text').fill('{"name":"Grace"}');
+      await greet.getByRole('button', { name: 'Execute' }).click();
+      const response = greet.locator('.live-responses-table .response');
+      const body = response.locator('.response-col_description .microlight').first();
+      await body.waitFor();
+      expect(JSON.parse((await body.textContent()) ?? '')).toEqual({ text: 'Hello, Grace!' });
+      expect(outside).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('portico dev recompiles and restarts on a change, and its 404 names what is unknown', async () => {
+    const dev = startCommand(dir, bin(dir, 'portico'), [
+      'dev',
+      'dist/main.js',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+    ]);
+    running.push(dev);
+    const first = `http://127.0.0.1:${await dev.listening(1)}`;
+    const call = { headers: project.call.headers, body: project.call.body };
+    expect((await send(first, project.call.path, call)).text).toBe(project.answer);
+    const unknown = await send(first, '/hello/greeter/wave', call);
+    expect(JSON.parse(unknown.text).error.message).toBe(
+      'no such remote method: service greeter has no remote method "wave"; its remote methods are greet',
+    );
+    const source = path.join(dir, 'src', 'greeter.service.ts');
+    writeFileSync(source, readFileSync(source, 'utf8').replace('Hello, ', 'Good day, '));
+    const second = `http://127.0.0.1:${await dev.listening(2)}`;
+    expect((await send(second, project.call.path, call)).text).toBe(
+      project.answer.replace('Hello, ', 'Good day, '),
+    );
+    expect(await dev.stop()).toBe(0);
+  });
+});
+
+describe('a runtime install of the packed package', () => {
+  jest.setTimeout(300_000);
+
+  it("holds none of generate-swagger's tools, which then says what to install", () => {
+    const dir = path.join(work, 'runtime');
+    run(work, 'mkdir', [dir]);
+    run(dir, 'npm', ['init', '-y']);
+    npmInstall(dir, ['--omit=dev', tarball]);
+    const installed = run(dir, 'npm', ['ls', '--all', '--parseable']).stdout;
+    for (const name of [
+      'typescript',
+      'ts-morph',
+      '@apidevtools/swagger-parser',
+      'ajv',
+      'swagger-ui-dist',
+    ]) {
+      expect([name, installed.includes(`${path.sep}node_modules${path.sep}${name}\n`)]).toEqual([
+        name,
+        false,
+      ]);
+    }
+    const generate = spawnIn(dir, bin(dir, 'generate-swagger'), ['--title', 'T', '--version', '1']);
+    expect(generate.stderr).toBe(
+      'generate-swagger needs ts-morph and @apidevtools/swagger-parser, which are not installed: run npm install --save-dev ts-morph@^28.0.0 @apidevtools/swagger-parser@^12.1.0\n',
+    );
+    expect(generate.status).toBe(1);
+    expect(spawnIn(dir, bin(dir, 'portico'), ['--version']).stdout).toBe('0.1.0\n');
+  });
+});
