@@ -15,6 +15,8 @@ export interface BenchOptions {
   /** Write V8 CPU profiles of the servers to this directory. */
   readonly profileDir: string | undefined;
   readonly outDir: string;
+  /** The node binary the servers run on; the load generator stays on the bench's own. */
+  readonly node: string | undefined;
 }
 
 /** The usage text of `npm run bench`. */
@@ -28,6 +30,7 @@ export const BENCH_USAGE = `Usage: npm run bench -- [options]
   --memory-warmup N     warm-up requests before its first reading (default 100000)
   --profile DIR         write the servers' CPU profiles (node --cpu-prof) to DIR
   --out DIR             where the JSON table goes (default bench/results)
+  --node PATH           run the servers on this node binary (default: the one running the bench)
 Quick smoke run: npm run bench -- --duration 2 --warmup 1 --rounds 1 --memory-requests 20000 --memory-warmup 20000`;
 
 function positive(name: string, text: string | undefined, fallback: number): number {
@@ -55,6 +58,7 @@ export function parseBenchOptions(argv: readonly string[], env = process.env): B
       'memory-warmup': { type: 'string' },
       profile: { type: 'string' },
       out: { type: 'string' },
+      node: { type: 'string' },
     },
   });
   const connections = list(values.connections).map((c) => positive('connections', c, 10));
@@ -68,5 +72,6 @@ export function parseBenchOptions(argv: readonly string[], env = process.env): B
     memoryWarmup: Math.round(positive('memory-warmup', values['memory-warmup'], 100000)),
     profileDir: values.profile,
     outDir: values.out ?? 'bench/results',
+    node: values.node,
   };
 }

@@ -3,6 +3,7 @@
  * in a separate pinned process, interleaving the rows round by round, then prints the table of
  * medians and ratios, checks the targets, measures memory, and writes it all as JSON.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,14 +86,25 @@ async function runRounds({ options, rows, servers, driver }: Rounds) {
   return results as ReadonlyMap<string, ReadonlyMap<number, Runs>>;
 }
 
-/** The machine the figures come from. */
-function describeMachine() {
+/** The machine the figures come from, and the node version the servers run on. */
+function describeMachine(node: string | undefined) {
   return {
     cores: os.availableParallelism(),
     cpu: os.cpus()[0]?.model ?? 'unknown',
-    node: process.version,
+    node: node === undefined ? process.version : nodeVersion(node),
+    loadNode: process.version,
     platform: `${os.platform()} ${os.release()}`,
   };
+}
+
+/** The version of another node binary; refuses a path that is not one. */
+function nodeVersion(node: string): string {
+  const run = spawnSync(node, ['--version'], { encoding: 'utf8' });
+  const version = run.stdout?.trim() ?? '';
+  if (run.status !== 0 || !/^v\d+\./.test(version)) {
+    throw new Error(`--node ${node} is not a node binary`);
+  }
+  return version;
 }
 
 /** Starts the nats-server (when a row needs it) and the servers, runs the rounds, stops them. */
@@ -147,11 +159,16 @@ async function main(argv: readonly string[]): Promise<number> {
   const withNats = hasNatsServer();
   if (!withNats) log('nats-server is not on PATH: the NATS rows are left out');
   const rows = selectRows(options, withNats);
-  const machine = describeMachine();
+  const machine = describeMachine(options.node);
   const pinning = choosePinning(machine.cores);
   if (options.profileDir) mkdirSync(options.profileDir, { recursive: true });
   const placement: Placement = {
-    server: { root: ROOT, core: pinning.server, profileDir: options.profileDir },
+    server: {
+      root: ROOT,
+      core: pinning.server,
+      profileDir: options.profileDir,
+      node: options.node,
+    },
     driver: { root: ROOT, core: pinning.load },
   };
   log(`machine: ${JSON.stringify(machine)}; pinning: ${JSON.stringify(pinning)}`);

@@ -1,6 +1,6 @@
 import { type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { freePort, spawnNode, stopProcess, waitForPort } from './processes';
+import { freePort, spawnPinned, stopProcess, waitForPort } from './processes';
 import { REPLICA_ARGS, type ServerSpec } from './rows';
 
 /** A server that listens on loopback, with the replicas it sends its calls to, if any. */
@@ -19,6 +19,8 @@ export interface ServerPlacement {
   readonly root: string;
   readonly core: string | undefined;
   readonly profileDir: string | undefined;
+  /** The node binary of the servers; default the bench's own. */
+  readonly node?: string | undefined;
   readonly nats?: { readonly url: string; readonly pid: number };
 }
 
@@ -73,7 +75,7 @@ function launch(
   const profile = placement.profileDir
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(placement.profileDir)}`]
     : [];
-  const child = spawnNode([...profile, ...args], {
+  const child = spawnPinned(placement.node ?? process.execPath, [...profile, ...args], {
     core: placement.core,
     cwd: placement.root,
     env,
