@@ -57,6 +57,17 @@ export function apiOperationOf(converter: Converter, method: ts.MethodDeclaratio
   return { text: staticStringOf(text, converter.checker), options, node: decorator.node };
 }
 
+/** True when the class declares other signatures of the method: overloads are not allowed. */
+function isOverloaded(method: ts.MethodDeclaration, name: string): boolean {
+  const siblings: readonly ts.Node[] = ts.isClassLike(method.parent)
+    ? method.parent.members
+    : method.parent.properties;
+  return siblings.some(
+    (member) =>
+      member !== method && ts.isMethodDeclaration(member) && member.name.getText() === name,
+  );
+}
+
 /**
  * The operation of one `@ApiOperation` method with exactly one parameter. Methods with another
  * parameter count are reported (a warning) and give `undefined`.
@@ -69,6 +80,14 @@ export function extractOperation(
   const operation = apiOperationOf(converter, method);
   if (!operation) return undefined;
   const name = method.name.getText();
+  if (isOverloaded(method, name)) {
+    converter.report({
+      severity: 'error',
+      message: `${service.service}.${name} is overloaded; a remote method has one signature, so give each its own name`,
+      location: locationOf(method.name),
+    });
+    return undefined;
+  }
   const parameters = method.parameters.filter((p) => p.name.getText() !== 'this');
   const [parameter] = parameters;
   if (parameters.length !== 1 || !parameter) {
