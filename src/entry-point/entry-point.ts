@@ -1,11 +1,6 @@
 import type Koa from 'koa';
 import type { Logger } from 'pino';
-import {
-  isRemoteError,
-  maskErrorBody,
-  RemoteError,
-  toErrorBody,
-} from '../errors';
+import { isRemoteError, maskErrorBody, RemoteError, toErrorBody } from '../errors';
 import { answerPreflight, applyCors, type CorsPolicy } from '../http/cors';
 import { CONTENT_TYPES, sendError } from '../http/responses';
 import { isPromiseLike } from '../protocol/deadline';
@@ -86,8 +81,9 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
       throw new RemoteError('METHOD_NOT_ALLOWED', `${method} is not allowed: use POST`);
     }
     const route = parts.length === 3 ? routes.get(parts[0] as string) : undefined;
-    if (!route || !parts[1] || !parts[2])
+    if (!route || !parts[1] || !parts[2]) {
       throw microserviceNotFound(parts, routes.keys(), development);
+    }
     if (method === 'OPTIONS') {
       if (cors) answerPreflight(ctx, cors);
       else ctx.status = 204;

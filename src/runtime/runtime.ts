@@ -8,8 +8,8 @@ import { type CallEnvelope, type CallReply } from '../protocol/envelope';
 import { BindError, type BindOptions, type SequenceSerializer } from '../serialization/sequence';
 import { DEFAULT_SERIALIZERS } from '../serialization/serializers';
 import { runWithCallContext } from './call-context';
-import { buildServiceRegistry, type ServiceEntry } from './registry';
 import { notFoundBody } from './not-found';
+import { buildServiceRegistry, type ServiceEntry } from './registry';
 import { checkResult } from './result-check';
 
 /** The microservice side of a call: envelope in, reply out. */
