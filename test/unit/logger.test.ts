@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay, setImmediate as nextTurn } from 'node:timers/promises';
 import fc from 'fast-check';
+import pino from 'pino';
 import { batchedSink, createCallLog, createLogger } from '../../src/server/logger';
 
 /** The built logger (`npm test` builds first), as a process of its own loads it. */
@@ -44,6 +45,22 @@ describe('the call line', () => {
     const { logger, lines } = collecting();
     createCallLog(logger.child({ replica: 7 }))('r-1', ['calc', 'multiplier', 'mulTwo'], 200, 0);
     expect(JSON.parse(lines[0] as string)).toMatchObject({ name: 'portico', replica: 7 });
+  });
+
+  it('goes through pino for a logger not built by createLogger: redaction and formatters apply', () => {
+    const lines: string[] = [];
+    const logger = pino(
+      { redact: ['requestId'], formatters: { level: (label) => ({ level: label }) } },
+      { write: (line: string) => lines.push(line) },
+    );
+    createCallLog(logger)('secret-id', ['calc', 'multiplier', 'mulTwo'], 200, performance.now());
+    expect(JSON.parse(lines[0] as string)).toMatchObject({
+      level: 'info',
+      requestId: '[Redacted]',
+      target: 'calc/multiplier/mulTwo',
+      status: 200,
+      msg: 'call',
+    });
   });
 
   it('is not written while info is disabled, and follows a change of level', () => {
@@ -96,14 +113,28 @@ describe('a batched log sink', () => {
     }
   });
 
-  it('loses the lines, not the process, when its destination is gone', async () => {
-    const fd = openSync(path.join(dir, 'log'), 'w');
-    closeSync(fd);
-    const sink = batchedSink(fd);
-    sink.write('lost\n');
-    expect(() => sink.flush()).not.toThrow();
-    expect(() => sink.write(`${'x'.repeat(100_000)}\n`)).not.toThrow();
-    await nextTurn();
+  it('loses the lines, not the process, when its destination is gone, and says so once', async () => {
+    // The child's standard output is a pipe whose reading end the parent closes before the child
+    // writes: every write fails with EPIPE.
+    const script = `
+      const { batchedSink } = require(${JSON.stringify(LOGGER_BUILT)});
+      const sink = batchedSink(1);
+      process.stdin.once('data', () => {
+        for (let i = 0; i < 3; i++) { sink.write('lost\\n'); sink.flush(); }
+        sink.write('x'.repeat(100000) + '\\n');
+        setImmediate(() => process.exit(0));
+      });
+    `;
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let errors = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      errors += chunk;
+    });
+    child.stdout.destroy();
+    child.stdin.write('go\n');
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(errors).toBe('portico: log lines are dropped from now on: EPIPE\n');
   });
 
   it('loses no line to a full pipe or to exit, even when the reader is slow', async () => {
