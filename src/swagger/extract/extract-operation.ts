@@ -49,9 +49,7 @@ function bodyOf(
 
 /** Whether a method has `@ApiOperation` of this package, and its text and options. */
 export function apiOperationOf(converter: Converter, method: ts.MethodDeclaration) {
-  const decorator = porticoDecorators(method, converter.checker).find(
-    (d) => d.name === 'ApiOperation',
-  );
+  const decorator = porticoDecorators(method, converter).find((d) => d.name === 'ApiOperation');
   if (!decorator) return undefined;
   const [text, options] = decorator.args;
   return { text: staticStringOf(text, converter.checker), options, node: decorator.node };

@@ -81,7 +81,7 @@ export function extractApi(project: Project, options: ExtractOptions = {}): Extr
   const report = (diagnostic: Diagnostic) => diagnostics.push(diagnostic);
   const converter = createConverter(project, report);
   const files = projectFiles(converter.program);
-  const deployments = findDeployments(files, converter.checker, report);
+  const deployments = findDeployments(files, converter, report);
   const classes = findApiClasses(converter, files, deployments, options.microservice);
   const tagOf = tagNamer(classes);
   const tags = new Map<string, TagModel>();

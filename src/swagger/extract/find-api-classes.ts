@@ -19,7 +19,7 @@ function readApiClass(
   deployments: Deployments,
   microservice: string | undefined,
 ): ApiClass | undefined {
-  const decorators = porticoDecorators(node, converter.checker);
+  const decorators = porticoDecorators(node, converter);
   const api = decorators.find((d) => d.name === 'Api');
   if (!api || !node.name) return undefined;
   const where = locationOf(node.name);

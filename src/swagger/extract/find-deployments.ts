@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph';
 import { type Diagnostic } from '../model';
-import { porticoExportOf, resolveSymbol } from './portico-symbols';
+import { type Checked, porticoExportOf, resolveSymbol } from './portico-symbols';
 import { locationOf, propertyOf, staticStringOf } from './source-text';
 
 /** Which microservices deploy each service class: `nativeApp({ name, services: [...] })`. */
@@ -48,16 +48,17 @@ function readNativeApp(
 /** Finds every `nativeApp(...)` call of this package in the given files. */
 export function findDeployments(
   files: readonly ts.SourceFile[],
-  checker: ts.TypeChecker,
+  checked: Checked,
   report: (diagnostic: Diagnostic) => void,
 ): Deployments {
+  const { checker } = checked;
   const deployments = new Map<ts.ClassDeclaration, string[]>();
   const visit = (node: ts.Node): void => {
     if (
       ts.isCallExpression(node) &&
       node.arguments.length === 1 &&
       propertyOf(node.arguments[0], 'services') !== undefined &&
-      porticoExportOf(node.expression, checker) === 'nativeApp'
+      porticoExportOf(node.expression, checked) === 'nativeApp'
     ) {
       const app = readNativeApp(node, checker, report);
       for (const declaration of app?.classes ?? []) {

@@ -16,7 +16,7 @@ interface FieldDecorator {
 
 function fieldDecoratorOf(converter: Converter, declaration: ts.Node | undefined) {
   if (!declaration) return undefined;
-  const field = porticoDecorators(declaration, converter.checker).find((d) => d.name === 'Field');
+  const field = porticoDecorators(declaration, converter).find((d) => d.name === 'Field');
   if (!field) return undefined;
   const [first, second] = field.args;
   const isOptions = first !== undefined && ts.isObjectLiteralExpression(first);

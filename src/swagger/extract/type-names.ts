@@ -55,7 +55,7 @@ function baseName(converter: Converter, name: string, args: readonly ts.Type[]):
 }
 
 function aliasOfClass(converter: Converter, declaration: ts.Node): string | undefined {
-  const alias = porticoDecorators(declaration, converter.checker).find((d) => d.name === 'Alias');
+  const alias = porticoDecorators(declaration, converter).find((d) => d.name === 'Alias');
   return stringLiteralOf(alias?.args[0]);
 }
 

@@ -25,7 +25,7 @@ export function schemaOfSpec(
     const items = schemaOfSpec(converter, spec.elements[0]!, site);
     if (items !== 'void') return { kind: 'array', items };
   }
-  const exported = porticoExportOf(spec, converter.checker);
+  const exported = porticoExportOf(spec, converter);
   if (exported === 'Int') return { kind: 'primitive', type: 'integer' };
   if (exported === 'Double') return { kind: 'primitive', type: 'number' };
   const symbol = resolveSymbol(spec, converter.checker);
