@@ -40,7 +40,10 @@ export function createHttpServer(limits: HttpLimits, listener: http.RequestListe
     },
     onRequest,
   );
+  // The response each connection is writing, for a parser error that comes after its head.
+  const responses = new WeakMap<Duplex, http.ServerResponse>();
   function onRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
+    responses.set(req.socket, res);
     if (req.rawHeaders.length / 2 > limits.maxHeaderCount) {
       refuseHeaderCount(req, res, limits.maxHeaderCount);
     } else listener(req, res);
@@ -48,7 +51,9 @@ export function createHttpServer(limits: HttpLimits, listener: http.RequestListe
   // Count every header line: the count limit is ours, and the byte limit bounds the work.
   server.maxHeadersCount = 0;
   server.on('checkExpectation', onRequest);
-  server.on('clientError', answerClientError);
+  server.on('clientError', (error: Error, socket: Duplex) =>
+    answerClientError(error, socket, responses.get(socket)),
+  );
   server.on('connect', refuseConnect);
   return server;
 }
@@ -79,10 +84,17 @@ function refuseHeaderCount(req: http.IncomingMessage, res: http.ServerResponse, 
   req.resume();
 }
 
-/** Answers what Node's parser refused with the error envelope, then closes the connection. */
-function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
-  const inFlight = (socket as Duplex & { _httpMessage?: http.ServerResponse })._httpMessage;
-  if (!socket.writable || inFlight?.headersSent) {
+/**
+ * Answers what Node's parser refused with the error envelope, then closes the connection; a
+ * connection whose last response is half written (head sent, not finished) is only closed.
+ */
+function answerClientError(
+  error: Error & { code?: string },
+  socket: Duplex,
+  last: http.ServerResponse | undefined,
+): void {
+  const halfWritten = last !== undefined && last.headersSent && !last.writableFinished;
+  if (!socket.writable || halfWritten) {
     socket.destroy();
     return;
   }
