@@ -1,3 +1,4 @@
+import { parse as parseContentType } from 'content-type';
 import { frameworkError, type RemoteError } from '../errors';
 import { type Format } from '../serialization/sequence';
 
@@ -69,8 +70,6 @@ function qualityOf(params: readonly string[]): number {
   return 1;
 }
 
-const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i;
-
 /** The last pair of headers that negotiated successfully, and the outcome: most clients repeat them. */
 let last: { contentType?: string; accept?: string; outcome?: Negotiation } = {};
 
@@ -104,7 +103,10 @@ function decide(contentType: string | undefined, accept: string | undefined): Ne
         `Content-Type ${mediaType || '(empty)'} is not supported: send application/json or application/xml`,
       );
     }
-    const charset = CHARSET.exec(contentType)?.[1]?.toLowerCase();
+    const charset = charsetOf(contentType);
+    if (charset === undefined) {
+      return fail(format, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type is not a valid media type');
+    }
     if (charset && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') {
       return fail(
         format,
@@ -128,6 +130,15 @@ function decide(contentType: string | undefined, accept: string | undefined): Ne
     'UNSUPPORTED_MEDIA_TYPE',
     'send Content-Type or Accept naming application/json or application/xml',
   );
+}
+
+/** The charset parameter of a Content-Type, lower case ('' when absent), or undefined if malformed. */
+function charsetOf(contentType: string): string | undefined {
+  try {
+    return (parseContentType(contentType).parameters.charset ?? '').toLowerCase();
+  } catch {
+    return undefined;
+  }
 }
 
 function fail(

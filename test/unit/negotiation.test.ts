@@ -29,10 +29,22 @@ describe('negotiate', () => {
     ['text/plain', 'application/json', 415],
     ['application/x-www-form-urlencoded', undefined, 415],
     ['application/json; charset=latin1', undefined, 415],
+    ['application/json; profile="x; charset=latin1"', undefined, 'json'],
+    ['application/json; profile="x"; charset="latin1"', undefined, 415],
+    ['application/json; charset', undefined, 415],
   ] as const)('Content-Type %j, Accept %j: %s', (contentType, accept, outcome) => {
     const result = negotiate(contentType, accept);
     if (typeof outcome === 'string') expect(result).toEqual({ ok: true, format: outcome });
     else expect(result.ok ? 0 : result.error.status).toBe(outcome);
+  });
+
+  it('says why a Content-Type whose parameters do not parse is refused', () => {
+    const result = negotiate('application/xml; charset=', undefined);
+    expect(result).toMatchObject({ ok: false, format: 'xml' });
+    expect(result.ok ? undefined : result.error).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Content-Type is not a valid media type',
+    });
   });
 
   it('answers a JSON-in, XML-out mismatch in the family the client accepts', () => {
