@@ -203,12 +203,22 @@ function createServletHandler(definition: ServletAppDefinition): Handler {
     const callback = app.callback();
     return async (ctx, rest) => {
       ctx.respond = false;
+      const url = ctx.req.url;
       ctx.req.url = (rest || '/') + (ctx.querystring ? `?${ctx.querystring}` : '');
-      await callback(ctx.req, ctx.res);
+      try {
+        await callback(ctx.req, ctx.res);
+      } finally {
+        ctx.req.url = url;
+      }
     };
   }
   return async (ctx, rest) => {
+    const path = ctx.path;
     ctx.path = rest || '/';
-    await app(ctx, async () => {});
+    try {
+      await app(ctx, async () => {});
+    } finally {
+      ctx.path = path;
+    }
   };
 }

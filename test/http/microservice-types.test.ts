@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Koa from 'koa';
-import { servletApp, staticFiles } from 'portico';
+import { createMainServer, servletApp, staticFiles } from 'portico';
+import request from 'supertest';
 import { calc } from '../fixtures/services';
 import { startTestServer, type TestServer } from '../support/harness';
 import { json, send } from '../support/http';
@@ -62,6 +63,24 @@ describe('microservice types', () => {
     it('works with a plain Koa middleware', async () => {
       const answer = await send(server.url, '/mw/a/b', { method: 'PUT', body: 'x' });
       expect(answer).toMatchObject({ status: 200, text: 'middleware saw PUT /a/b' });
+    });
+
+    it('gives the request its own path back once the servlet is done', async () => {
+      const main = createMainServer({
+        microservices: [
+          servletApp({ name: 'legacy', app: koaServlet() }),
+          servletApp({ name: 'mw', app: async (ctx) => void (ctx.body = ctx.path) }),
+        ],
+      });
+      const seen: string[] = [];
+      main.app.middleware.unshift(async (ctx, next) => {
+        await next();
+        seen.push(ctx.path);
+      });
+      const agent = request(main.app.callback());
+      expect((await agent.get('/mw/a/b?x=1')).text).toBe('/a/b');
+      expect((await agent.get('/legacy/c?y=2')).body).toMatchObject({ path: '/c', query: 'y=2' });
+      expect(seen).toEqual(['/mw/a/b', '/legacy/c']);
     });
   });
 
