@@ -91,9 +91,18 @@ export class RemoteError extends Error {
   }
 }
 
-/** Builds an error of the framework's own table. */
-export function frameworkError(code: ErrorCode, message: string, cause?: unknown): RemoteError {
-  return new RemoteError(code, message, { cause });
+/**
+ * Builds an error of the framework's own table: its status is the table's, never chosen here.
+ *
+ * @example
+ * throw frameworkError('OVERLOADED', 'retry later', { headers: RETRY_AFTER });
+ */
+export function frameworkError(
+  code: ErrorCode,
+  message: string,
+  options: { cause?: unknown; headers?: Record<string, string> } = {},
+): RemoteError {
+  return new RemoteError(code, message, options);
 }
 
 /** True when `value` is a {@link RemoteError}, also one made by another copy of this module. */

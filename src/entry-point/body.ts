@@ -41,7 +41,7 @@ export function readBodyText(req: IncomingMessage, limit: number): Promise<strin
         error.code === 'ECONNRESET'
           ? 'the client closed the request before its body ended'
           : 'the body could not be read';
-      reject(frameworkError('MALFORMED_BODY', message, error));
+      reject(frameworkError('MALFORMED_BODY', message, { cause: error }));
     };
     function cleanup() {
       req.off('data', onData);

@@ -1,4 +1,4 @@
-import { RETRY_AFTER, RemoteError } from '../errors';
+import { frameworkError, RETRY_AFTER } from '../errors';
 
 /**
  * The calls of one microservice in flight at the main server, at most `max` at once. One more is
@@ -27,7 +27,7 @@ export class CallSlots {
   /** Takes a slot, or throws 503 `OVERLOADED` when all are taken. */
   take(): void {
     if (this.active >= this.max) {
-      throw new RemoteError(
+      throw frameworkError(
         'OVERLOADED',
         `microservice ${this.microservice} is running its limit of ${this.max} calls: retry later`,
         { headers: RETRY_AFTER },

@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import { type ErrorBody } from '../errors';
 import { type Format } from '../serialization/sequence';
-import { escapeXmlText } from '../serialization/xml-parser';
+import { escapeXmlText } from '../serialization/xml-text';
 
 /** The response Content-Type of each family. */
 export const CONTENT_TYPES: Readonly<Record<Format, string>> = {

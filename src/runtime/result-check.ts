@@ -1,6 +1,6 @@
 import { fieldsOf } from '../decorators/metadata';
 import { describeType, type TypeRef } from '../decorators/types';
-import { RemoteError } from '../errors';
+import { frameworkError, type RemoteError } from '../errors';
 
 /**
  * Refuses a result whose numbers the wire could not carry back: an `int` that is not a safe
@@ -35,7 +35,7 @@ export function checkResult(value: unknown, type: TypeRef, path = ''): void {
 
 function unfit(value: number, type: TypeRef, path: string): RemoteError {
   const where = path ? `field ${path} of the result` : 'the result';
-  return new RemoteError(
+  return frameworkError(
     'INTERNAL_ERROR',
     `${where} is ${value}, which does not fit its declared type ${describeType(type)}`,
   );

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { type MethodMeta } from '../decorators/metadata';
 import { describeType, type TypeRef } from '../decorators/types';
-import { frameworkError, isRemoteError, RemoteError, toErrorBody } from '../errors';
+import { frameworkError, isRemoteError, type RemoteError, toErrorBody } from '../errors';
 import { type NativeAppDefinition } from '../microservices';
 import { isPromiseLike, raceDeadline } from '../protocol/deadline';
 import { type CallEnvelope, type CallReply } from '../protocol/envelope';
@@ -170,10 +170,10 @@ function argumentError(
   const where = `argument ${index} (${describeType(type)})`;
   if (error instanceof BindError) {
     const field = error.path ? `: field ${error.path}` : '';
-    return new RemoteError(error.code, `${where}${field}: ${error.message}`, { cause: error });
+    return frameworkError(error.code, `${where}${field}: ${error.message}`, { cause: error });
   }
   const detail = development && error instanceof Error ? `: ${error.message}` : '';
-  return new RemoteError('INVALID_ARGUMENT', `${where} could not be read${detail}`, {
+  return frameworkError('INVALID_ARGUMENT', `${where} could not be read${detail}`, {
     cause: error,
   });
 }

@@ -15,7 +15,8 @@ import {
 } from './binding';
 import { acceptedNames, libAName } from './json';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
-import { escapeXmlText, parseXmlTree, type XmlNode, XmlScanError } from './xml-parser';
+import { parseXmlTree, type XmlNode, XmlScanError } from './xml-parser';
+import { escapeXmlText } from './xml-text';
 
 /**
  * Parses one XML document into an {@link XmlNode} tree, in one pass that also enforces the safety

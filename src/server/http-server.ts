@@ -93,7 +93,7 @@ function answerClientError(
   socket: Duplex,
   last: http.ServerResponse | undefined,
 ): void {
-  const halfWritten = last !== undefined && last.headersSent && !last.writableFinished;
+  const halfWritten = last?.headersSent === true && !last.writableFinished;
   if (!socket.writable || halfWritten) {
     socket.destroy();
     return;

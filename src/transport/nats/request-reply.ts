@@ -1,5 +1,5 @@
 import { ErrorCode, NatsError } from 'nats';
-import { RETRY_AFTER, RemoteError } from '../../errors';
+import { frameworkError, RETRY_AFTER, type RemoteError } from '../../errors';
 import { CodecError, decodeReply, encodeEnvelope } from '../../protocol/codec';
 import { type CallEnvelope, type CallReply } from '../../protocol/envelope';
 import { type NatsLink } from './nats-connection';
@@ -32,16 +32,13 @@ export async function requestReply(
   } catch (error) {
     if (!(error instanceof CodecError)) throw error;
     const message = `the reply of ${microservice} was refused: ${error.message}`;
-    throw new RemoteError('BAD_REPLY', message, { cause: error });
+    throw frameworkError('BAD_REPLY', message, { cause: error });
   }
 }
 
 /** 503 with `Retry-After`: the microservice cannot be reached right now. */
 export function unavailable(message: string, cause?: unknown): RemoteError {
-  return new RemoteError('SERVICE_UNAVAILABLE', message, {
-    cause,
-    headers: RETRY_AFTER,
-  });
+  return frameworkError('SERVICE_UNAVAILABLE', message, { cause, headers: RETRY_AFTER });
 }
 
 function carrierError(error: unknown, microservice: string, maxPayload: number): RemoteError {
@@ -58,12 +55,12 @@ function carrierError(error: unknown, microservice: string, maxPayload: number):
 }
 
 function deadlinePassed(): RemoteError {
-  return new RemoteError('DEADLINE_EXCEEDED', 'the deadline passed before the reply came');
+  return frameworkError('DEADLINE_EXCEEDED', 'the deadline passed before the reply came');
 }
 
 function tooLarge(size: number | undefined, maxPayload: number): RemoteError {
   const what = size === undefined ? 'the call' : `the call of ${size} bytes`;
-  return new RemoteError(
+  return frameworkError(
     'PAYLOAD_TOO_LARGE',
     `${what} does not fit the NATS max payload of ${maxPayload} bytes`,
   );
