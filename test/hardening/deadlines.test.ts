@@ -2,8 +2,8 @@ import net from 'node:net';
 import { calc } from '../fixtures/services';
 import { startTestServer, type TestServer } from '../support/harness';
 import { json, send } from '../support/http';
+import { pause, waitFor } from '../support/wait';
 import { SlowService, slowApp } from './support/services';
-import { pause, waitFor } from './support/wait';
 
 describe('deadlines and clients that leave', () => {
   const slow = new SlowService();

@@ -1,10 +1,10 @@
 import { calc } from '../fixtures/services';
 import { startTestServer, type TestServer } from '../support/harness';
 import { json, send, xml } from '../support/http';
+import { waitFor } from '../support/wait';
 import { rawRequest, sendRaw } from './support/raw-http';
 import { SlowService, slowApp } from './support/services';
 import { slowClient } from './support/slow-client';
-import { waitFor } from './support/wait';
 
 const MUL_TWO = '{"a":2,"b":3}';
 

@@ -1,11 +1,11 @@
 import { once } from 'node:events';
 import { startTestServer } from '../support/harness';
 import { json, send } from '../support/http';
+import { waitFor } from '../support/wait';
 import { type PorticoProcess, startPortico } from './support/cli';
 import { openKeepAlive } from './support/keep-alive';
 import { rawRequest } from './support/raw-http';
 import { SlowService, slowApp } from './support/services';
-import { waitFor } from './support/wait';
 
 const sleepRequest = (ms: number, path = '/slow/slow/sleep') =>
   rawRequest(
@@ -54,7 +54,8 @@ describe('portico start on SIGTERM with keep-alive connections open', () => {
     expect((await idle.request(sleepRequest(1))).status).toBe(200);
     const busy = await Promise.all([1, 2, 3].map(() => openKeepAlive(url)));
     const answers = busy.map((connection, i) => connection.request(sleepRequest(300 + 200 * i)));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    const started = () => running?.output().match(/sleep started/g)?.length ?? 0;
+    await waitFor(() => started() === 4, { what: 'the three calls' });
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
     await idle.closed;

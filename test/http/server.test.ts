@@ -3,8 +3,10 @@ import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { calc, probe } from '../fixtures/services';
+import { SlowService, slowApp } from '../hardening/support/services';
 import { startTestServer } from '../support/harness';
 import { json, send } from '../support/http';
+import { waitFor } from '../support/wait';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -60,9 +62,10 @@ describe('the call log', () => {
 
 describe('graceful shutdown', () => {
   it('lets calls in flight finish, then stops taking connections', async () => {
-    const server = await startTestServer({ microservices: [probe] });
-    const inFlight = send(server.url, '/probe/probe/sleep', { headers: json(), body: '300' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const slow = new SlowService();
+    const server = await startTestServer({ microservices: [probe, slowApp('slow', 4, slow)] });
+    const inFlight = send(server.url, '/slow/slow/sleep', { headers: json(), body: '300' });
+    await waitFor(() => slow.started === 1, { what: 'the call' });
     const closed = server.close();
     const answer = await inFlight;
     expect(answer).toMatchObject({ status: 200, text: '300' });
@@ -122,11 +125,12 @@ describe('portico start', () => {
     const calls = [400, 600, 800].map((ms) =>
       send(url, '/slow/slow/sleep', { headers: json(), body: String(ms) }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = () => output().match(/sleep started/g)?.length ?? 0;
+    await waitFor(() => started() === 3, { what: 'three calls' });
     const running = child as ChildProcess;
     const exited = once(running, 'exit');
     running.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => output().includes('"msg":"shutting down'), { what: 'the shutdown' });
     await expect(send(url, '/slow/slow/sleep', { headers: json(), body: '1' })).rejects.toThrow(
       /ECONNREFUSED|ECONNRESET/,
     );

@@ -15,6 +15,7 @@ import { maxBodyBytesFor } from '../../src/protocol/frame-budget';
 import { calc, ProbeService } from '../fixtures/services';
 import { json, send } from '../support/http';
 import { checkNats } from '../support/nats';
+import { waitFor } from '../support/wait';
 import work, { activity } from './fixtures/work';
 
 const MAX_PAYLOAD = 64 * 1024;
@@ -127,7 +128,7 @@ describeNats('the NATS carrier', () => {
     );
     expect(answers.map((a) => a.status)).toEqual([504, 504, 504]);
     expect(answers[0]?.error?.code).toBe('DEADLINE_EXCEEDED');
-    await waitUntil(() => activity.running === 0);
+    await waitFor(() => activity.running === 0, { what: 'the calls to end' });
     expect(activity.started - started).toBe(2);
   });
 
@@ -230,11 +231,3 @@ describe('an in-process main server', () => {
     expect(JSON.parse(output)).toEqual({ inProcess: false, nats: true });
   });
 });
-
-async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const giveUpAt = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > giveUpAt) throw new Error('the condition did not come true in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

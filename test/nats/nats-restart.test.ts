@@ -3,6 +3,7 @@ import { post } from '../../scripts/lib/load';
 import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
 import { type ReplicaProcess, startReplicaProcess } from '../../scripts/lib/replica-process';
 import { checkNats } from '../support/nats';
+import { waitFor } from '../support/wait';
 import { calcModule } from './fixture-modules';
 
 const describeNats = checkNats('the nats-server restart test is skipped')
@@ -52,17 +53,14 @@ describeNats('nats-server restarted', () => {
     );
 
     await nats.restart();
-    const giveUpAt = Date.now() + 15_000;
-    let answer = await add();
-    while (answer.status !== 200 && Date.now() < giveUpAt) {
-      expect(answer.status).toBe(503);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      answer = await add();
-    }
-    expect(answer).toMatchObject({ status: 200, body: '{"result":3}' });
+    await waitFor(() => logs.some((line) => line.msg === 'NATS connection restored'), {
+      timeoutMs: 15_000,
+      what: 'the main server reconnecting',
+    });
     for (const replica of replicas) {
       await replica.waitForLog((line) => line.msg === 'NATS connection restored');
     }
+    expect(await add()).toMatchObject({ status: 200, body: '{"result":3}' });
     // Both replicas serve again, not only the first one back.
     const calls = (replica: ReplicaProcess) => replica.logs.filter((l) => l.msg === 'call').length;
     const before = replicas.map(calls);
@@ -76,11 +74,3 @@ describeNats('nats-server restarted', () => {
     expect(served.size).toBe(2);
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const giveUpAt = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > giveUpAt) throw new Error('the condition did not come true in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

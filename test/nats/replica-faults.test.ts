@@ -3,6 +3,7 @@ import { type CallRecord, post, runLoad } from '../../scripts/lib/load';
 import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
 import { type ReplicaProcess, startReplicaProcess } from '../../scripts/lib/replica-process';
 import { checkNats } from '../support/nats';
+import { waitFor } from '../support/wait';
 import { calcModule, compileWorkModule } from './fixture-modules';
 
 const CALL_TIMEOUT_MS = 4_000;
@@ -74,8 +75,9 @@ describeNats('replicas under faults', () => {
       stop: () => clock() > stopAt,
       epoch,
     });
-    await waitFor(() => b.logs.some((line) => line.msg === 'call'));
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Both replicas serve the load before one of them dies.
+    const served = (replica: ReplicaProcess) => replica.logs.filter((line) => line.msg === 'call');
+    await waitFor(() => served(a).length >= 20 && served(b).length >= 20, { what: 'the load' });
     a.kill('SIGKILL');
     killedAt = clock();
     // Run past the call timeout, so that every call lost with the replica has been answered.
@@ -159,11 +161,3 @@ describeNats('replicas under faults', () => {
     expect(up).toMatchObject({ status: 200, body: '{"result":42}' });
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const giveUpAt = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > giveUpAt) throw new Error('the condition did not come true in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -1,9 +1,9 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import fc from 'fast-check';
 import { connect, type NatsConnection } from 'nats';
 import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
 import { createRequestMux, NoReplyError } from '../../src/transport/nats/request-mux';
 import { checkNats } from '../support/nats';
+import { waitFor } from '../support/wait';
 
 const describeNats = checkNats('the request mux tests are skipped') ? describe : describe.skip;
 const text = new TextEncoder();
@@ -80,8 +80,19 @@ describeNats('the request mux of a main server', () => {
       const error = await mux.request('echo', text.encode('wait:1'), 150).catch((e) => e);
       expect(error).toBeInstanceOf(NoReplyError);
       expect(error.reason).toBe('timeout');
+      // A call waiting when the late reply arrives does not get it.
+      let next: string | undefined;
+      const pending = mux.request('echo', text.encode('wait:3'), 5_000).then((reply) => {
+        next = read.decode(reply);
+        return next;
+      });
+      await waitFor(() => held.has('wait:3'), { what: 'the second request' });
+      const received = client.stats().inMsgs;
       held.get('wait:1')?.();
-      await delay(50);
+      await waitFor(() => client.stats().inMsgs === received + 1, { what: 'the late reply' });
+      expect(next).toBeUndefined();
+      held.get('wait:3')?.();
+      expect(await pending).toBe('3:tiaw');
       const reply = await mux.request('echo', text.encode('abc'), 5_000);
       expect(read.decode(reply)).toBe('cba');
     } finally {
@@ -92,7 +103,7 @@ describeNats('the request mux of a main server', () => {
   it('rejects the calls still waiting when closed, and every later one', async () => {
     const mux = createRequestMux(client);
     const waiting = mux.request('echo', text.encode('wait:2'), 5_000).catch((e) => e);
-    await delay(50);
+    await waitFor(() => held.has('wait:2'), { what: 'the request' });
     mux.close();
     const error = await waiting;
     expect(error).toBeInstanceOf(NoReplyError);

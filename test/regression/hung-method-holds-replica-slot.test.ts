@@ -1,9 +1,9 @@
 import { createMainServer, type MainServer, type NatsReplica, startReplica } from 'portico';
 import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
 import { slowApp } from '../hardening/support/services';
-import { waitFor } from '../hardening/support/wait';
 import { json, send } from '../support/http';
 import { checkNats } from '../support/nats';
+import { waitFor } from '../support/wait';
 
 const describeNats = checkNats('the hung-method regression over NATS is skipped')
   ? describe

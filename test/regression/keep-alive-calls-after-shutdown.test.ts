@@ -1,8 +1,8 @@
 import { openKeepAlive } from '../hardening/support/keep-alive';
 import { rawRequest } from '../hardening/support/raw-http';
 import { SlowService, slowApp } from '../hardening/support/services';
-import { waitFor } from '../hardening/support/wait';
 import { startTestServer } from '../support/harness';
+import { waitFor } from '../support/wait';
 
 // Bug: once shutdown began, a client on a kept-alive connection could go on sending calls, and
 // each was served with "Connection: keep-alive", for as long as other calls kept the drain
