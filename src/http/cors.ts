@@ -10,12 +10,17 @@ export interface CorsPolicy {
   readonly exposeHeaders: string;
 }
 
-/** Builds a policy; `allowHeaders` and `exposeHeaders` are what the microservice type needs. */
+/** What a microservice type allows across origins: its methods, and the headers it reads and sets. */
+export interface CorsNeeds {
+  readonly methods: string;
+  readonly allowHeaders: readonly string[];
+  readonly exposeHeaders?: readonly string[];
+}
+
+/** Builds a policy from the configured options and what the microservice type needs. */
 export function createCorsPolicy(
   options: CorsOptions,
-  methods: string,
-  allowHeaders: readonly string[],
-  exposeHeaders: readonly string[] = [],
+  { methods, allowHeaders, exposeHeaders = [] }: CorsNeeds,
 ): CorsPolicy {
   const origins = options.origins ?? '*';
   return {

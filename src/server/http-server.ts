@@ -111,7 +111,10 @@ function refuseConnect(req: http.IncomingMessage, socket: Duplex): void {
   const message = 'CONNECT is not allowed: use POST';
   endWith(
     socket,
-    rawErrorResponse('METHOD_NOT_ALLOWED', message, answerShape(req), 'POST, OPTIONS'),
+    rawErrorResponse('METHOD_NOT_ALLOWED', message, {
+      ...answerShape(req),
+      allow: 'POST, OPTIONS',
+    }),
   );
 }
 
@@ -125,8 +128,7 @@ function endWith(socket: Duplex, response: string): void {
 function rawErrorResponse(
   code: ErrorCode,
   message: string,
-  { requestId, format }: { requestId: string; format: Format },
-  allow?: string,
+  { requestId, format, allow }: { requestId: string; format: Format; allow?: string },
 ): string {
   const status = ERROR_STATUS[code];
   const body = serializeError({ status, code, message }, requestId, format);

@@ -110,12 +110,11 @@ export function createMainServer(
     }
   }
   const cors = entryConfig.cors
-    ? createCorsPolicy(
-        entryConfig.cors,
-        'POST, OPTIONS',
-        ['Content-Type', 'Accept', ...SVC_HEADER_NAMES],
-        ['X-SVC-Request-ID'],
-      )
+    ? createCorsPolicy(entryConfig.cors, {
+        methods: 'POST, OPTIONS',
+        allowHeaders: ['Content-Type', 'Accept', ...SVC_HEADER_NAMES],
+        exposeHeaders: ['X-SVC-Request-ID'],
+      })
     : undefined;
   const entryPoint = createEntryPoint({
     config: entryConfig,

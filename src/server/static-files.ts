@@ -11,10 +11,10 @@ export function createStaticFilesHandler(
 ): (ctx: Koa.Context, rest: string) => Promise<void> {
   const root = path.resolve(definition.dir);
   const cors: CorsPolicy | undefined = definition.cors
-    ? createCorsPolicy(definition.cors === true ? {} : definition.cors, 'GET, HEAD, OPTIONS', [
-        'Content-Type',
-        'Accept',
-      ])
+    ? createCorsPolicy(definition.cors === true ? {} : definition.cors, {
+        methods: 'GET, HEAD, OPTIONS',
+        allowHeaders: ['Content-Type', 'Accept'],
+      })
     : undefined;
   let realRoot: Promise<string> | undefined;
 

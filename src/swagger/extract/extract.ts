@@ -82,7 +82,10 @@ export function extractApi(project: Project, options: ExtractOptions = {}): Extr
   const converter = createConverter(project, report);
   const files = projectFiles(converter.program);
   const deployments = findDeployments(files, converter, report);
-  const classes = findApiClasses(converter, files, deployments, options.microservice);
+  const classes = findApiClasses(converter, files, {
+    deployments,
+    microservice: options.microservice,
+  });
   const tagOf = tagNamer(classes);
   const tags = new Map<string, TagModel>();
   const operations: OperationModel[] = [];

@@ -13,11 +13,16 @@ export interface ApiClass {
   readonly description?: string;
 }
 
+/** Where the services of `@Api` classes are deployed: the nativeApps, or one given microservice. */
+export interface Placing {
+  readonly deployments: Deployments;
+  readonly microservice: string | undefined;
+}
+
 function readApiClass(
   converter: Converter,
   node: ts.ClassDeclaration,
-  deployments: Deployments,
-  microservice: string | undefined,
+  { deployments, microservice }: Placing,
 ): ApiClass | undefined {
   const decorators = porticoDecorators(node, converter);
   const api = decorators.find((d) => d.name === 'Api');
@@ -50,13 +55,11 @@ function readApiClass(
 export function findApiClasses(
   converter: Converter,
   files: readonly ts.SourceFile[],
-  deployments: Deployments,
-  microservice: string | undefined,
+  placing: Placing,
 ): ApiClass[] {
   const classes: ApiClass[] = [];
   const visit = (node: ts.Node): void => {
-    const api =
-      ts.isClassDeclaration(node) && readApiClass(converter, node, deployments, microservice);
+    const api = ts.isClassDeclaration(node) && readApiClass(converter, node, placing);
     if (api) classes.push(api);
     ts.forEachChild(node, visit);
   };
