@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
+import { declaredExports, moduleKey } from './entry-exports';
 
 /** The exports of this package's entry that the generator recognises. */
 const KNOWN = [
@@ -69,25 +70,40 @@ function entryFiles(own: OwnPackage): string[] {
   return [built, source];
 }
 
-/** The recognised exports of one copy of this package, by the symbol each one resolves to. */
-function exportsOf(own: OwnPackage, { checker, program }: Checked): Map<ts.Symbol, PorticoExport> {
-  const table = new Map<ts.Symbol, PorticoExport>();
-  for (const file of entryFiles(own)) {
+/** The recognised exports of one copy of this package: by symbol, and by `module#local`. */
+interface ExportTable {
+  readonly symbols: Map<ts.Symbol, PorticoExport>;
+  readonly declared: Map<string, PorticoExport>;
+}
+
+/**
+ * The entry's exports as the program resolves them; when the program does not hold the entry
+ * (a project that imports the package's files by path), as the entry's text declares them.
+ */
+function exportsOf(own: OwnPackage, { checker, program }: Checked): ExportTable {
+  const symbols = new Map<ts.Symbol, PorticoExport>();
+  const files = entryFiles(own);
+  for (const file of files) {
     const source = program.getSourceFile(file);
     const module = source && checker.getSymbolAtLocation(source);
     for (const exported of module ? checker.getExportsOfModule(module) : []) {
       const name = KNOWN.find((known) => known === exported.name);
-      if (name) table.set(unalias(exported, checker), name);
+      if (name) symbols.set(unalias(exported, checker), name);
     }
   }
-  return table;
+  const declared = new Map<string, PorticoExport>();
+  if (symbols.size === 0) {
+    for (const file of files)
+      for (const [key, name] of declaredExports(file, KNOWN)) declared.set(key, name);
+  }
+  return { symbols, declared };
 }
 
-const tables = new WeakMap<ts.Program, Map<string, Map<ts.Symbol, PorticoExport>>>();
+const tables = new WeakMap<ts.Program, Map<string, ExportTable>>();
 
 /** The recognised exports of the copy of this package at `own`, computed once per program. */
-function tableFor(own: OwnPackage, checked: Checked): Map<ts.Symbol, PorticoExport> {
-  const byRoot = tables.get(checked.program) ?? new Map<string, Map<ts.Symbol, PorticoExport>>();
+function tableFor(own: OwnPackage, checked: Checked): ExportTable {
+  const byRoot = tables.get(checked.program) ?? new Map<string, ExportTable>();
   tables.set(checked.program, byRoot);
   const table = byRoot.get(own.root) ?? exportsOf(own, checked);
   byRoot.set(own.root, table);
@@ -117,7 +133,8 @@ export function porticoExportOf(node: ts.Node, checked: Checked): PorticoExport 
   const file = path.resolve(declaration.getSourceFile().fileName);
   const owner = nearestPackage(path.dirname(file));
   if (!owner || owner.name !== OWN_PACKAGE_NAME) return undefined;
-  return tableFor(owner, checked).get(symbol);
+  const { symbols, declared } = tableFor(owner, checked);
+  return symbols.get(symbol) ?? declared.get(`${moduleKey(file)}#${symbol.name}`);
 }
 
 /** The decorators of a declaration that call an export of this package, with their arguments. */
