@@ -69,7 +69,12 @@ describe('microservice types', () => {
       const main = createMainServer({
         microservices: [
           servletApp({ name: 'legacy', app: koaServlet() }),
-          servletApp({ name: 'mw', app: async (ctx) => void (ctx.body = ctx.path) }),
+          servletApp({
+            name: 'mw',
+            app: async (ctx) => {
+              ctx.body = ctx.path;
+            },
+          }),
         ],
       });
       const seen: string[] = [];
