@@ -9,6 +9,7 @@ import ts from 'typescript';
 const ORDER = [
   'index',
   'cli',
+  'client',
   'swagger',
   'server',
   'entry-point',
