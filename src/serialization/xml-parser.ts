@@ -263,7 +263,8 @@ class Scanner {
   /** Skips the attributes of a start tag; true when the tag closes itself. */
   private attributes(): boolean {
     const t = this.t;
-    let names: string[] | undefined;
+    // A set, not an array: a tag with many attributes must not cost their square (issue 11).
+    let names: Set<string> | undefined;
     for (;;) {
       const hadSpace = this.skipSpace();
       const c = t.charCodeAt(this.i);
@@ -277,9 +278,9 @@ class Scanner {
       }
       if (!hadSpace || Number.isNaN(c)) throw new XmlScanError('malformed start tag');
       const name = this.name();
-      if (names === undefined) names = [name];
-      else if (names.includes(name)) throw new XmlScanError(`attribute ${name} is given twice`);
-      else names.push(name);
+      names ??= new Set();
+      if (names.has(name)) throw new XmlScanError(`attribute ${name} is given twice`);
+      names.add(name);
       this.skipSpace();
       if (t.charCodeAt(this.i) !== 0x3d) throw new XmlScanError('attribute without a value');
       this.i++;
