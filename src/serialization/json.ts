@@ -6,14 +6,13 @@ import {
   dateFromText,
   describeValue,
   finiteNumber,
-  INT_TEXT,
   intFromText,
   joinPath,
   mismatch,
-  NUMBER_TEXT,
   numberFromText,
   unknownField,
 } from './binding';
+import { isIntText, isNumberText } from './number-text';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
 
 /** Refuses JSON text nested deeper than `max`, without building anything. */
@@ -57,13 +56,13 @@ export function bindJson(value: unknown, type: TypeRef, path: string, o: JsonBin
         if (Number.isSafeInteger(value)) return value;
         return mismatch(path, type, describeValue(value));
       }
-      if (o.numericStrings && typeof value === 'string' && INT_TEXT.test(value)) {
+      if (o.numericStrings && typeof value === 'string' && isIntText(value)) {
         return intFromText(value, path, type);
       }
       return mismatch(path, type, describeValue(value));
     case 'number':
       if (typeof value === 'number') return finiteNumber(value, value, path, type);
-      if (o.numericStrings && typeof value === 'string' && NUMBER_TEXT.test(value)) {
+      if (o.numericStrings && typeof value === 'string' && isNumberText(value)) {
         return numberFromText(value, path, type);
       }
       return mismatch(path, type, describeValue(value));
