@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
+import { holdContinue } from '../entry-point/body';
 import { requestIdOf } from '../entry-point/headers';
 import { negotiate } from '../entry-point/negotiation';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
@@ -22,7 +23,8 @@ const PARSER_ERRORS: Readonly<Record<string, [ErrorCode, string]>> = {
  * - a request with more than `maxHeaderCount` header lines is 431 (Node would drop the extra
  *   lines silently, `Content-Type` or `Content-Length` among them);
  * - an HTTP/1.1 request without `Host` is 400 with the envelope (Node's answer has no body);
- * - an `Expect` other than `100-continue` is ignored rather than answered 417;
+ * - an `Expect` other than `100-continue` is ignored rather than answered 417, and `100 Continue`
+ *   is sent only when the body is about to be read, so an oversized body is refused before it;
  * - `CONNECT` (which Node answers by dropping the connection) is 405, as any other method.
  */
 export function createHttpServer(limits: HttpLimits, listener: http.RequestListener): http.Server {
@@ -53,6 +55,11 @@ export function createHttpServer(limits: HttpLimits, listener: http.RequestListe
   // Count every header line: the count limit is ours, and the byte limit bounds the work.
   server.maxHeadersCount = 0;
   server.on('checkExpectation', onRequest);
+  // Node would send `100 Continue` at once; the body reader sends it once the limit is checked.
+  server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    holdContinue(req, res);
+    onRequest(req, res);
+  });
   server.on('clientError', answerClientError);
   server.on('connect', refuseConnect);
   return server;

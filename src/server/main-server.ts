@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import type { Logger } from 'pino';
+import { sendContinue } from '../entry-point/body';
 import { CallSlots } from '../entry-point/call-slots';
 import { type CallRoute } from '../entry-point/dispatch';
 import { createEntryPoint } from '../entry-point/entry-point';
@@ -202,12 +203,15 @@ function createServletHandler(definition: ServletAppDefinition): Handler {
   if (app instanceof Koa) {
     const callback = app.callback();
     return async (ctx, rest) => {
+      // A servlet app reads its own body: its client may send it at once.
+      sendContinue(ctx.req);
       ctx.respond = false;
       ctx.req.url = (rest || '/') + (ctx.querystring ? `?${ctx.querystring}` : '');
       await callback(ctx.req, ctx.res);
     };
   }
   return async (ctx, rest) => {
+    sendContinue(ctx.req);
     ctx.path = rest || '/';
     await app(ctx, async () => {});
   };
