@@ -1,7 +1,7 @@
 import { type PermissionRequest } from 'portico';
 import { probe } from '../fixtures/services';
-import { startTestServer, type TestServer } from '../support/harness';
 import { sendRaw } from '../hardening/support/raw-http';
+import { startTestServer, type TestServer } from '../support/harness';
 
 // Bug (issue 11, finding 5): privilege names were trimmed with String.prototype.trim, which also
 // strips U+00A0 and other Unicode spaces, so `\u00a0admin` became `admin`. Only HTTP white space
