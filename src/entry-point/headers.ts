@@ -151,7 +151,7 @@ function isHttpSpace(c: number): boolean {
 }
 
 /** `text` without the spaces and tabs at its ends. */
-export function trimHttpSpace(text: string): string {
+function trimHttpSpace(text: string): string {
   let start = 0;
   let end = text.length;
   while (start < end && isHttpSpace(text.charCodeAt(start))) start++;
