@@ -70,6 +70,10 @@ export function checkOutcome(c: ComplexityCase, input: string): void {
 function time(c: ComplexityCase, input: string, iterations: number): number {
   const started = process.cpuUsage();
   for (let i = 0; i < iterations; i++) readOnce(c, input);
+  return cpuMsSince(started);
+}
+
+function cpuMsSince(started: NodeJS.CpuUsage): number {
   const { user, system } = process.cpuUsage(started);
   return (user + system) / 1000;
 }
@@ -84,20 +88,28 @@ function calibrate(c: ComplexityCase, input: string): number {
 /** Measures one case at n, 4n and 16n: warmed up, the smallest of `repeats` timings each. */
 export function measure(c: ComplexityCase, options: GrowthOptions): GrowthRow {
   const inputs = SIZES.map((k) => c.make(k * c.n));
-  checkOutcome(c, inputs[0] as string);
-  for (let i = 0; i < 3; i++) readOnce(c, inputs[0] as string);
-  const iterations = calibrate(c, inputs[0] as string);
-  const ms: (number | undefined)[] = [];
+  const first = inputs[0] as string;
+  // A reader already over the budget at n is refused at once: 4n and 16n would take minutes.
+  const started = process.cpuUsage();
+  checkOutcome(c, first);
+  const checked = cpuMsSince(started);
+  if (checked > options.budgetMs) return row(c, [checked]);
+  for (let i = 0; i < 3; i++) readOnce(c, first);
+  const iterations = calibrate(c, first);
+  const ms: number[] = [];
   for (const input of inputs) {
     let best = Number.POSITIVE_INFINITY;
-    for (let r = 0; r < options.repeats; r++) {
+    for (let r = 0; r < options.repeats && best * iterations <= options.budgetMs; r++) {
       gc?.();
       best = Math.min(best, time(c, input, iterations) / iterations);
-      if (best * iterations > options.budgetMs) break;
     }
     ms.push(best);
     if (best * iterations > options.budgetMs) break;
   }
+  return row(c, ms);
+}
+
+function row(c: ComplexityCase, ms: readonly number[]): GrowthRow {
   return { reader: c.reader, family: c.family, n: c.n, ms, exponent: exponentOf(ms) };
 }
 
