@@ -99,7 +99,11 @@ export function measure(c: ComplexityCase, options: GrowthOptions): GrowthRow {
   const ms: number[] = [];
   for (const input of inputs) {
     let best = Number.POSITIVE_INFINITY;
-    for (let r = 0; r < options.repeats && best * iterations <= options.budgetMs; r++) {
+    for (
+      let r = 0;
+      r < options.repeats && (r === 0 || best * iterations <= options.budgetMs);
+      r++
+    ) {
       gc?.();
       best = Math.min(best, time(c, input, iterations) / iterations);
     }
