@@ -78,10 +78,10 @@ function cpuMsSince(started: NodeJS.CpuUsage): number {
   return (user + system) / 1000;
 }
 
-/** Reads per timing: enough that the smallest size takes a few milliseconds. */
+/** Reads per timing: enough that the smallest size takes ten milliseconds or more. */
 function calibrate(c: ComplexityCase, input: string): number {
   let iterations = 1;
-  while (iterations < 4096 && time(c, input, iterations) < 3) iterations *= 2;
+  while (iterations < 4096 && time(c, input, iterations) < 10) iterations *= 2;
   return iterations;
 }
 

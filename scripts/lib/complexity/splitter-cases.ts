@@ -56,7 +56,7 @@ export const SPLITTER_CASES: readonly ComplexityCase[] = [
   ),
   xmlCase(
     'nesting in an argument',
-    500,
+    250,
     (n) => `<paramArray>${nestedGroups(n, '<b>', '</b>')}</paramArray>`,
   ),
 ];

@@ -72,7 +72,7 @@ export const XML_CASES: readonly ComplexityCase[] = [
   ),
   xmlCase(
     'nesting to the limit, repeated',
-    500,
+    250,
     (n) => `<a>${nestedGroups(n, '<b>', '</b>')}</a>`,
     TYPES.unknown,
     'child elements',
