@@ -1,17 +1,39 @@
 import { isUtf8 } from 'node:buffer';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { frameworkError } from '../errors';
+
+/** The responses of requests whose clients wait for `100 Continue` before they send the body. */
+const awaitingContinue = new WeakMap<IncomingMessage, ServerResponse>();
+
+/**
+ * Holds back the `100 Continue` that a request with `Expect: 100-continue` waits for, until its
+ * body is read: a request refused before that (413 for a declared `Content-Length` over the
+ * limit, or any other error) never has its client send the body.
+ */
+export function holdContinue(req: IncomingMessage, res: ServerResponse): void {
+  awaitingContinue.set(req, res);
+}
+
+/** Sends the `100 Continue` held back for `req`, if any: the body is about to be read. */
+export function sendContinue(req: IncomingMessage): void {
+  const res = awaitingContinue.get(req);
+  if (res === undefined) return;
+  awaitingContinue.delete(req);
+  res.writeContinue();
+}
 
 /**
  * Reads a request body as UTF-8 text. A declared `Content-Length` over `limit` is refused before
- * a byte is read; a body that grows past it is refused as soon as it does (413). Bytes that are
- * not UTF-8 are a 400; a leading byte order mark is dropped.
+ * a byte is read, and before `100 Continue` is sent to a client that waits for it; a body that
+ * grows past it is refused as soon as it does (413). Bytes that are not UTF-8 are a 400; a leading
+ * byte order mark is dropped.
  */
 export function readBodyText(req: IncomingMessage, limit: number): Promise<string> {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) {
     return Promise.reject(tooLarge(limit));
   }
+  sendContinue(req);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

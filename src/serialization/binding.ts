@@ -1,12 +1,7 @@
 import { FORBIDDEN_NAMES, fieldsOf } from '../decorators/metadata';
 import { type Class, describeType, type TypeRef } from '../decorators/types';
+import { isDateText } from './number-text';
 import { BindError } from './sequence';
-
-/** Decimal integer text, as XML and libA JSON carry integers. */
-export const INT_TEXT = /^[+-]?\d+$/;
-/** Decimal number text. */
-export const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** Joins a field path: `a`, `a.b`, `items[2]`. */
 export function joinPath(path: string, key: string | number): string {
@@ -70,7 +65,7 @@ export function finiteNumber(value: number, given: unknown, path: string, type: 
 
 /** Converts ISO-8601 date text. */
 export function dateFromText(text: string, path: string, type: TypeRef): Date {
-  const date = ISO_DATE.test(text) ? new Date(text) : undefined;
+  const date = isDateText(text) ? new Date(text) : undefined;
   if (!date || Number.isNaN(date.getTime())) mismatch(path, type, describeValue(text));
   return date;
 }

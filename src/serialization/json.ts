@@ -6,37 +6,22 @@ import {
   dateFromText,
   describeValue,
   finiteNumber,
-  INT_TEXT,
   intFromText,
   joinPath,
   mismatch,
-  NUMBER_TEXT,
   numberFromText,
   unknownField,
 } from './binding';
+import { checkJsonText } from './json-check';
+import { isIntText, isNumberText } from './number-text';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
 
-/** Refuses JSON text nested deeper than `max`, without building anything. */
-export function assertJsonDepth(text: string, max: number): void {
-  // Every level opens with a character of its own: a text this short cannot nest deeper.
-  if (text.length <= max) return;
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) throw new BindError(`nesting deeper than ${max}`, '', 'LIMIT_EXCEEDED');
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-}
-
-/** Parses JSON text into plain values, with the depth limit. */
-export function parseJson(text: string, options: BindOptions): unknown {
-  assertJsonDepth(text, options.maxDepth);
+/**
+ * Parses JSON text into plain values, with the depth limit, refusing a key given twice in one
+ * object; `wrapped` for libA, whose root object only wraps the value.
+ */
+export function parseJson(text: string, options: BindOptions, wrapped = false): unknown {
+  checkJsonText(text, { maxDepth: options.maxDepth, wrapped });
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -57,13 +42,13 @@ export function bindJson(value: unknown, type: TypeRef, path: string, o: JsonBin
         if (Number.isSafeInteger(value)) return value;
         return mismatch(path, type, describeValue(value));
       }
-      if (o.numericStrings && typeof value === 'string' && INT_TEXT.test(value)) {
+      if (o.numericStrings && typeof value === 'string' && isIntText(value)) {
         return intFromText(value, path, type);
       }
       return mismatch(path, type, describeValue(value));
     case 'number':
       if (typeof value === 'number') return finiteNumber(value, value, path, type);
-      if (o.numericStrings && typeof value === 'string' && NUMBER_TEXT.test(value)) {
+      if (o.numericStrings && typeof value === 'string' && isNumberText(value)) {
         return numberFromText(value, path, type);
       }
       return mismatch(path, type, describeValue(value));
@@ -202,7 +187,7 @@ export const libBJsonSerializer: SequenceSerializer = {
 export const libAJsonSerializer: SequenceSerializer = {
   format: 'json',
   readArgument(text, type, options) {
-    const parsed = parseJson(text, options);
+    const parsed = parseJson(text, options, true);
     const expected = libAName(undefined, type);
     const accepted = acceptedNames(type, expected);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {

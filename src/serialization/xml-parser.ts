@@ -33,7 +33,6 @@ export class XmlScanError extends Error {
   }
 }
 
-const PREDEFINED = new Set(['lt', 'gt', 'amp', 'quot', 'apos']);
 /** XML 1.0 production 23, XMLDecl: version, then optional encoding and standalone. */
 const XML_DECLARATION =
   /<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])([A-Za-z][A-Za-z0-9._-]*)\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\4)?[ \t\r\n]*\?>/y;
@@ -129,16 +128,19 @@ class Scanner {
 
   private reference(): void {
     if (this.stack.length === 0) throw new XmlScanError('text outside the root element');
-    const end = this.t.indexOf(';', this.i);
-    const ref = end < 0 || end - this.i > 12 ? '' : this.t.slice(this.i + 1, end);
-    if (!isAllowedReference(ref)) {
-      const shown = ref || this.t.slice(this.i, this.i + 12);
+    const end = referenceEnd(this.t, this.i);
+    if (end < 0) {
+      const semicolon = this.t.indexOf(';', this.i);
+      const shown =
+        semicolon > 0 && semicolon - this.i <= 12
+          ? this.t.slice(this.i, semicolon + 1)
+          : `${this.t.slice(this.i, this.i + 12)}…`;
       throw new XmlScanError(
-        `reference &${shown}; is not allowed: only the predefined entities and numeric references are`,
+        `reference ${shown} is not allowed: only the predefined entities and numeric references are`,
       );
     }
     if (this.stack.length === 1) this.rootHasText = true;
-    this.i = end + 1;
+    this.i = end;
   }
 
   private markup(): void {
@@ -265,7 +267,8 @@ class Scanner {
   /** Skips the attributes of a start tag; true when the tag closes itself. */
   private attributes(): boolean {
     const t = this.t;
-    let names: string[] | undefined;
+    // A set, not an array: a tag with many attributes must not cost their square (issue 11).
+    let names: Set<string> | undefined;
     for (;;) {
       const hadSpace = this.skipSpace();
       const c = t.charCodeAt(this.i);
@@ -279,9 +282,9 @@ class Scanner {
       }
       if (!hadSpace || Number.isNaN(c)) throw new XmlScanError('malformed start tag');
       const name = this.name();
-      if (names === undefined) names = [name];
-      else if (names.includes(name)) throw new XmlScanError(`attribute ${name} is given twice`);
-      else names.push(name);
+      names ??= new Set();
+      if (names.has(name)) throw new XmlScanError(`attribute ${name} is given twice`);
+      names.add(name);
       this.skipSpace();
       if (t.charCodeAt(this.i) !== 0x3d) throw new XmlScanError('attribute without a value');
       this.i++;
@@ -317,18 +320,43 @@ class Scanner {
   }
 }
 
-function isAllowedReference(ref: string): boolean {
-  if (PREDEFINED.has(ref)) return true;
-  let cp = Number.NaN;
-  if (/^#x[0-9a-fA-F]{1,6}$/.test(ref)) cp = Number.parseInt(ref.slice(2), 16);
-  else if (/^#\d{1,7}$/.test(ref)) cp = Number.parseInt(ref.slice(1), 10);
-  return isXmlChar(cp);
+const PREDEFINED = ['lt;', 'gt;', 'amp;', 'quot;', 'apos;'];
+
+/**
+ * The offset after the reference whose `&` is at `at`, or -1 when it is not one XML allows here:
+ * a predefined entity, or a numeric reference of a character XML allows, with any number of
+ * leading zeros (`&#0000000050;`). One pass over the reference, however long.
+ */
+export function referenceEnd(text: string, at: number): number {
+  let i = at + 1;
+  if (text.charCodeAt(i) !== 0x23) {
+    const name = PREDEFINED.find((entity) => text.startsWith(entity, i));
+    return name === undefined ? -1 : i + name.length;
+  }
+  i++;
+  const hexadecimal = text.charCodeAt(i) === 0x78;
+  if (hexadecimal) i++;
+  const first = i;
+  let cp = 0;
+  for (let digit = digitValue(text.charCodeAt(i), hexadecimal); digit >= 0; ) {
+    // Capped just past the last code point, so that a long run of digits stays a small number.
+    cp = Math.min(cp * (hexadecimal ? 16 : 10) + digit, 0x110000);
+    digit = digitValue(text.charCodeAt(++i), hexadecimal);
+  }
+  if (i === first || text.charCodeAt(i) !== 0x3b || !isXmlChar(cp)) return -1;
+  return i + 1;
+}
+
+function digitValue(c: number, hexadecimal: boolean): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (!hexadecimal) return -1;
+  const lower = c | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
 }
 
 function checkReferences(value: string): void {
   for (let at = value.indexOf('&'); at >= 0; at = value.indexOf('&', at + 1)) {
-    const end = value.indexOf(';', at);
-    if (end < 0 || !isAllowedReference(value.slice(at + 1, end))) {
+    if (referenceEnd(value, at) < 0) {
       throw new XmlScanError('reference in an attribute value is not allowed');
     }
   }

@@ -5,15 +5,14 @@ import {
   checkRequired,
   dateFromText,
   describeValue,
-  INT_TEXT,
   intFromText,
   joinPath,
   mismatch,
-  NUMBER_TEXT,
   numberFromText,
   unknownField,
 } from './binding';
 import { acceptedNames, libAName } from './json';
+import { isIntText, isNumberText } from './number-text';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
 import { parseXmlTree, type XmlNode, XmlScanError } from './xml-parser';
 import { escapeXmlText } from './xml-text';
@@ -46,11 +45,11 @@ export function bindXml(node: XmlNode, type: TypeRef, path: string, o: BindOptio
   const text = type.kind === 'string' || type.kind === 'unknown' ? node.text : node.text.trim();
   switch (type.kind) {
     case 'int':
-      return INT_TEXT.test(text)
+      return isIntText(text)
         ? intFromText(text, path, type)
         : mismatch(path, type, describeValue(text));
     case 'number':
-      return NUMBER_TEXT.test(text)
+      return isNumberText(text)
         ? numberFromText(text, path, type)
         : mismatch(path, type, describeValue(text));
     case 'boolean':

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
+import { holdContinue } from '../entry-point/body';
 import { requestIdOf } from '../entry-point/headers';
 import { negotiate } from '../entry-point/negotiation';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
@@ -21,7 +22,9 @@ const PARSER_ERRORS: Readonly<Record<string, [ErrorCode, string]>> = {
  *   arrives too slowly) get the error envelope in JSON instead of Node's bare status line;
  * - a request with more than `maxHeaderCount` header lines is 431 (Node would drop the extra
  *   lines silently, `Content-Type` or `Content-Length` among them);
- * - an `Expect` other than `100-continue` is ignored rather than answered 417;
+ * - an HTTP/1.1 request without `Host` is 400 with the envelope (Node's answer has no body);
+ * - an `Expect` other than `100-continue` is ignored rather than answered 417, and `100 Continue`
+ *   is sent only when the body is about to be read, so an oversized body is refused before it;
  * - `CONNECT` (which Node answers by dropping the connection) is 405, as any other method.
  */
 export function createHttpServer(limits: HttpLimits, listener: http.RequestListener): http.Server {
@@ -31,6 +34,8 @@ export function createHttpServer(limits: HttpLimits, listener: http.RequestListe
       headersTimeout: limits.headersTimeoutMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       maxHeaderSize: limits.maxHeaderBytes,
+      // Node would answer a missing Host with a bare 400; onRequest answers it with the envelope.
+      requireHostHeader: false,
       // Node checks the two timeouts only this often (30 s by default), so slow clients would
       // outlive them by far: check at a quarter of the shorter one.
       connectionsCheckingInterval: Math.max(
@@ -45,12 +50,19 @@ export function createHttpServer(limits: HttpLimits, listener: http.RequestListe
   function onRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
     responses.set(req.socket, res);
     if (req.rawHeaders.length / 2 > limits.maxHeaderCount) {
-      refuseHeaderCount(req, res, limits.maxHeaderCount);
+      refuse(req, res, 'HEADERS_TOO_LARGE', `more than ${limits.maxHeaderCount} header lines`);
+    } else if (req.headers.host === undefined && req.httpVersion !== '1.0') {
+      refuse(req, res, 'BAD_REQUEST', 'an HTTP/1.1 request must have a Host header');
     } else listener(req, res);
   }
   // Count every header line: the count limit is ours, and the byte limit bounds the work.
   server.maxHeadersCount = 0;
   server.on('checkExpectation', onRequest);
+  // Node would send `100 Continue` at once; the body reader sends it once the limit is checked.
+  server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    holdContinue(req, res);
+    onRequest(req, res);
+  });
   server.on('clientError', (error: Error, socket: Duplex) =>
     answerClientError(error, socket, responses.get(socket)),
   );
@@ -66,15 +78,18 @@ function answerShape(req: http.IncomingMessage): { requestId: string; format: Fo
   };
 }
 
-function refuseHeaderCount(req: http.IncomingMessage, res: http.ServerResponse, max: number): void {
+/** Answers a parsed request that the guards refuse, in its family, and closes the connection. */
+function refuse(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  code: ErrorCode,
+  message: string,
+): void {
   const { requestId, format } = answerShape(req);
-  const body = serializeError(
-    { status: 431, code: 'HEADERS_TOO_LARGE', message: `more than ${max} header lines` },
-    requestId,
-    format,
-  );
+  const status = ERROR_STATUS[code];
+  const body = serializeError({ status, code, message }, requestId, format);
   res.shouldKeepAlive = false;
-  res.writeHead(431, {
+  res.writeHead(status, {
     'Content-Type': CONTENT_TYPES[format],
     'Content-Length': Buffer.byteLength(body),
     'X-SVC-Request-ID': requestId,

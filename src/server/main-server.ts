@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import type { Logger } from 'pino';
+import { sendContinue } from '../entry-point/body';
 import { CallSlots } from '../entry-point/call-slots';
 import { type CallRoute } from '../entry-point/dispatch';
 import { createEntryPoint } from '../entry-point/entry-point';
@@ -201,6 +202,8 @@ function createServletHandler(definition: ServletAppDefinition): Handler {
   if (app instanceof Koa) {
     const callback = app.callback();
     return async (ctx, rest) => {
+      // A servlet app reads its own body: its client may send it at once.
+      sendContinue(ctx.req);
       ctx.respond = false;
       const url = ctx.req.url;
       ctx.req.url = (rest || '/') + (ctx.querystring ? `?${ctx.querystring}` : '');
@@ -213,6 +216,7 @@ function createServletHandler(definition: ServletAppDefinition): Handler {
   }
   return async (ctx, rest) => {
     const path = ctx.path;
+    sendContinue(ctx.req);
     ctx.path = rest || '/';
     try {
       await app(ctx, async () => {});
