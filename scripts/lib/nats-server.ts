@@ -66,15 +66,8 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
   if (!executable) throw new Error('nats-server is not on PATH');
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const how: Launch = {
-      executable,
-      config: options.configFile
-        ? { file: options.configFile }
-        : {
-            text: `listen: 127.0.0.1:${port}\n${options.maxPayload ? `max_payload: ${options.maxPayload}\n` : ''}`,
-          },
-      env: { ...process.env, ...options.env, NATS_PORT: String(port) },
-    };
+    const env = { ...process.env, ...options.env, NATS_PORT: String(port) };
+    const how: Launch = { executable, config: configOf(options, port), env };
     try {
       let child = await launch(how);
       return {
@@ -91,6 +84,12 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
       if (attempt === 3) throw error;
     }
   }
+}
+
+function configOf(options: NatsServerOptions, port: number): Launch['config'] {
+  if (options.configFile) return { file: options.configFile };
+  const payload = options.maxPayload ? `max_payload: ${options.maxPayload}\n` : '';
+  return { text: `listen: 127.0.0.1:${port}\n${payload}` };
 }
 
 /** Runs nats-server and resolves once it is ready; a written config file is gone by then. */
