@@ -7,7 +7,7 @@ import { type NatsServerProcess, startNatsServer } from './nats-server';
 import { projectRoot } from './replica-process';
 
 /** The users of `examples/scale-out/nats-server.conf`. */
-export type SecureNatsUser = 'portico-main' | 'portico-replica' | 'other';
+export type SecureNatsUser = 'portico-main' | 'portico-replica' | 'portico-relay' | 'other';
 
 /** nats-server with the scale-out example's configuration: TLS, and a user per role. */
 export interface SecureNats {
@@ -40,6 +40,7 @@ export async function startSecureNats(): Promise<SecureNats> {
     const passwords = {
       'portico-main': password(),
       'portico-replica': password(),
+      'portico-relay': password(),
       other: password(),
     };
     const server = await startNatsServer({
@@ -49,6 +50,7 @@ export async function startSecureNats(): Promise<SecureNats> {
         NATS_SERVER_KEY: path.join(dir, 'server-key.pem'),
         PORTICO_MAIN_PASSWORD: passwords['portico-main'],
         PORTICO_REPLICA_PASSWORD: passwords['portico-replica'],
+        PORTICO_RELAY_PASSWORD: passwords['portico-relay'],
         PORTICO_OTHER_PASSWORD: passwords.other,
       },
     });

@@ -17,7 +17,7 @@ describeNats('examples/scale-out.sh', () => {
     if (script?.exitCode === null) script.kill('SIGINT');
   });
 
-  it('serves calc through TLS and NATS users, and cleans up on Ctrl-C', async () => {
+  it('serves calc and relay through TLS and NATS users, and cleans up on Ctrl-C', async () => {
     calcModule();
     const [natsPort, port] = [await freePort(), await freePort()];
     script = spawn('bash', [path.join(projectRoot(), 'examples/scale-out.sh')], {
@@ -34,11 +34,11 @@ describeNats('examples/scale-out.sh', () => {
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    // Up once both replicas and the main server said so.
+    // Up once the three replicas and the main server said so.
     const ready = new Promise<void>((resolve) => {
       check = () => {
         const replicas = (output.match(/"replica ready"/g) ?? []).length;
-        if (replicas === 2 && output.includes('"main server listening"')) resolve();
+        if (replicas === 3 && output.includes('"main server listening"')) resolve();
       };
     });
     try {
@@ -49,6 +49,11 @@ describeNats('examples/scale-out.sh', () => {
         body,
       });
       expect(answer.text).toBe('{"result":5}');
+      const relayed = await send(`http://127.0.0.1:${port}`, '/relay/relay/square', {
+        headers: json(),
+        body: '7',
+      });
+      expect(relayed.text).toBe('49');
     } finally {
       child.kill('SIGINT');
     }

@@ -116,6 +116,26 @@ describeNats('anyone on NATS controls the replicas', () => {
     await expect(subscribeAnswer(spy, 'portico.calc')).resolves.toMatch(/Permissions Violation/);
   });
 
+  it('lets a replica that calls calc publish calls to calc alone, and read only its own inbox', async () => {
+    const relay = await as('portico-relay');
+    const toCalc = await serverAnswer(relay, () =>
+      relay.publish('portico.calc', forgedCall(), { reply: '_INBOX_portico_relay.x.1' }),
+    );
+    expect(toCalc).toBe('allowed');
+    const toOther = await serverAnswer(relay, () =>
+      relay.publish('portico.relay', forgedCall(), { reply: '_INBOX_portico_relay.x.2' }),
+    );
+    expect(toOther).toBe('PERMISSIONS_VIOLATION');
+    await expect(subscribeAnswer(relay, `${MAIN_INBOX_PREFIX}.>`)).resolves.toMatch(
+      /Permissions Violation/,
+    );
+    await expect(subscribeAnswer(relay, '_INBOX_portico_relay.>')).resolves.toBe('allowed');
+    const other = await as('other');
+    await expect(subscribeAnswer(other, '_INBOX_portico_relay.>')).resolves.toMatch(
+      /Permissions Violation/,
+    );
+  });
+
   it('refuses a reply forged into the main server inbox', async () => {
     for (const user of ['other', 'portico-replica'] as const) {
       const client = await as(user);
