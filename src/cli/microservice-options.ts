@@ -17,6 +17,7 @@ export const MICROSERVICE_USAGE = `  portico microservice <module> --nats <url> 
                            [--subject-prefix <p>] [--development]
                            [--nats-user <u>] [--nats-nkey <seed file>] [--nats-creds <file>]
                            [--nats-tls] [--nats-ca <file>] [--nats-cert <file>] [--nats-key <file>]
+                           [--nats-inbox-prefix <p>]
                            [--max-call-ms N] [--max-waiting N] [--max-args N] [--max-body-bytes N]
                            Start one replica of a native microservice. module is compiled
                            JavaScript whose default export is a nativeApp definition. Replicas of
@@ -24,7 +25,8 @@ export const MICROSERVICE_USAGE = `  portico microservice <module> --nats <url> 
                            those in flight, then exits 0. --nats may repeat or list URLs with
                            commas (default: the NATS_URL environment variable). Every NATS flag
                            has a NATS_* variable (NATS_USER, NATS_NKEY, NATS_CREDS, NATS_TLS=1,
-                           NATS_CA, NATS_CERT, NATS_KEY); NATS_PASSWORD and NATS_TOKEN have no flag.`;
+                           NATS_CA, NATS_CERT, NATS_KEY, NATS_INBOX_PREFIX); NATS_PASSWORD and
+                           NATS_TOKEN have no flag.`;
 
 const LIMIT_FLAGS = {
   'max-call-ms': 'maxCallMs',

@@ -14,6 +14,7 @@ export const NATS_FLAGS = {
   'nats-cert': { type: 'string' },
   'nats-key': { type: 'string' },
   'nats-tls': { type: 'boolean' },
+  'nats-inbox-prefix': { type: 'string' },
 } as const;
 
 /** The values of {@link NATS_FLAGS} as `parseArgs` gives them. */
@@ -26,6 +27,7 @@ export interface NatsFlagValues {
   readonly 'nats-cert'?: string;
   readonly 'nats-key'?: string;
   readonly 'nats-tls'?: boolean;
+  readonly 'nats-inbox-prefix'?: string;
 }
 
 /** The connection that the flags describe, over what the `NATS_*` variables say. */
@@ -43,6 +45,9 @@ export function readNatsFlags(
     ...(values['nats-user'] === undefined ? {} : { user: values['nats-user'] }),
     ...(values['nats-nkey'] === undefined ? {} : { nkeySeedFile: values['nats-nkey'] }),
     ...(values['nats-creds'] === undefined ? {} : { credsFile: values['nats-creds'] }),
+    ...(values['nats-inbox-prefix'] === undefined
+      ? {}
+      : { inboxPrefix: values['nats-inbox-prefix'] }),
     ...(tls ? { tls } : {}),
   };
 }

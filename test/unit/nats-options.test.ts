@@ -70,6 +70,8 @@ describe('NATS_* variables and flags', () => {
     });
     const plain = readMicroserviceOptions(['m.js', '--nats', 'n:1', '--nats-tls'], {});
     expect(plain.tls).toEqual({});
+    const relay = ['m.js', '--nats', 'n:1', '--nats-inbox-prefix', '_INBOX_r'];
+    expect(readMicroserviceOptions(relay, env).inboxPrefix).toBe('_INBOX_r');
   });
 
   it.each([
