@@ -1,49 +1,61 @@
 #!/usr/bin/env bash
-# Scale-out example: nats-server, two replicas of calc, one of relay (which calls calc over NATS)
-# and a main server whose calc and relay run on NATS.
+# Scale-out example: nats-server with TLS and a user per role (examples/scale-out/nats-server.conf),
+# two replicas of calc, one of relay (which calls calc over NATS) and a main server whose calc and
+# relay run on NATS.
 # Run it with `npm run example:scale-out` (which builds first). Ctrl-C stops everything.
-# Environment: NATS_PORT (default 4222) and PORT (default 8082).
+# Environment: NATS_PORT (default 4222), PORT (default 8082), and the passwords of the NATS users
+# (PORTICO_MAIN_PASSWORD, PORTICO_REPLICA_PASSWORD, PORTICO_RELAY_PASSWORD, PORTICO_OTHER_PASSWORD;
+# random by default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v nats-server >/dev/null 2>&1; then
-  echo "nats-server is not on PATH; on Debian or Ubuntu: sudo apt-get install nats-server" >&2
-  exit 1
-fi
+for tool in nats-server openssl; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "$tool is not on PATH; on Debian or Ubuntu: sudo apt-get install $tool" >&2
+    exit 1
+  fi
+done
 if [ ! -f dist/examples/scale-out/main.js ]; then
   echo "dist/ is missing: run npm run build first (npm run example:scale-out does)" >&2
   exit 1
 fi
 
-export NATS_URL="nats://127.0.0.1:${NATS_PORT:-4222}"
+# Certificates in a temporary directory, passwords, and the NATS_* variables of every process.
+source examples/scale-out/secure-env.sh
 export PORT="${PORT:-8082}"
 pids=()
 # Each process runs in a session of its own, so that Ctrl-C reaches only this script, which then
 # stops the main server and the replicas (they finish their calls) before nats-server.
 stop_all() {
   trap - EXIT INT TERM
-  kill -TERM "${pids[@]:1}" 2>/dev/null || true
-  wait "${pids[@]:1}" 2>/dev/null || true
-  kill -TERM "${pids[0]}" 2>/dev/null || true
+  if [ ${#pids[@]} -gt 1 ]; then
+    kill -TERM "${pids[@]:1}" 2>/dev/null || true
+    wait "${pids[@]:1}" 2>/dev/null || true
+  fi
+  if [ ${#pids[@]} -gt 0 ]; then kill -TERM "${pids[0]}" 2>/dev/null || true; fi
   wait
+  rm -rf "$PORTICO_CERTS"
 }
 trap stop_all EXIT
 trap 'exit 0' INT TERM
 
-setsid nats-server -a 127.0.0.1 -p "${NATS_PORT:-4222}" &
+setsid nats-server -c examples/scale-out/nats-server.conf &
 pids+=($!)
 # Replicas and the main server keep trying to connect for 10 s, so nats-server may still be starting.
 for replica in 1 2; do
-  setsid node bin/portico.js microservice dist/examples/calc/index.js --nats "$NATS_URL" &
+  NATS_USER=portico-replica NATS_PASSWORD="$PORTICO_REPLICA_PASSWORD" \
+    setsid node bin/portico.js microservice dist/examples/calc/index.js &
   pids+=($!)
 done
-setsid node bin/portico.js microservice dist/examples/relay/index.js --nats "$NATS_URL" &
+NATS_USER=portico-relay NATS_PASSWORD="$PORTICO_RELAY_PASSWORD" NATS_INBOX_PREFIX=_INBOX_portico_relay \
+  setsid node bin/portico.js microservice dist/examples/relay/index.js &
 pids+=($!)
-setsid node bin/portico.js start dist/examples/scale-out/main.js &
+NATS_USER=portico-main NATS_PASSWORD="$PORTICO_MAIN_PASSWORD" NATS_INBOX_PREFIX=_INBOX_portico \
+  setsid node bin/portico.js start dist/examples/scale-out/main.js &
 pids+=($!)
 
 cat >&2 <<INFO
-nats-server: pid ${pids[0]} on $NATS_URL
+nats-server: pid ${pids[0]} on $NATS_URL (TLS, CA $NATS_CA)
 calc replicas: pids ${pids[1]} and ${pids[2]}
 relay replica: pid ${pids[3]}
 main server: pid ${pids[4]} on http://localhost:$PORT

@@ -1,13 +1,16 @@
 import type Koa from 'koa';
 import { type Class } from './decorators/types';
 import { type SequenceName, type SequenceSerializer } from './serialization/sequence';
+import { type NatsConnectionOptions } from './transport/nats/nats-options';
 
 /** Where a native microservice runs. `'in-process'` is the embedded default. */
 export type Placement = 'in-process' | { readonly nats: NatsPlacement };
 
-/** The NATS placement: the servers to reach, and how long a connection may take. */
-export interface NatsPlacement {
-  readonly servers: readonly string[];
+/**
+ * The NATS placement: the servers to reach, the credentials and TLS settings to reach them with,
+ * and how long a connection may take.
+ */
+export interface NatsPlacement extends NatsConnectionOptions {
   /** The subject prefix; replicas of microservice `m` answer on `${prefix}.m`. Default `portico`. */
   readonly subjectPrefix?: string;
   /** How long the main server keeps trying its first connection before `listen` fails. Default 10 000 ms. */

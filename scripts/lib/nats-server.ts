@@ -16,8 +16,22 @@ export interface NatsServerProcess {
 
 /** Options of {@link startNatsServer}. */
 export interface NatsServerOptions {
-  /** The server's max payload in bytes. Default NATS's own, 1 MiB. */
+  /** The server's max payload in bytes. Default NATS's own, 1 MiB. Not with `configFile`. */
   readonly maxPayload?: number;
+  /**
+   * A configuration file to start with instead of a plain server. It must take its port from the
+   * `NATS_PORT` variable (`port: $NATS_PORT`), which is set to a free one.
+   */
+  readonly configFile?: string;
+  /** More environment variables for the server, such as the ones its configuration file reads. */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/** How to run one nats-server: its configuration text or file, and its environment. */
+interface Launch {
+  readonly executable: string;
+  readonly config: { readonly text: string } | { readonly file: string };
+  readonly env: NodeJS.ProcessEnv;
 }
 
 /** The path of the `nats-server` executable on PATH, or `undefined`. */
@@ -52,16 +66,17 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
   if (!executable) throw new Error('nats-server is not on PATH');
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const config = `listen: 127.0.0.1:${port}\n${options.maxPayload ? `max_payload: ${options.maxPayload}\n` : ''}`;
+    const env = { ...process.env, ...options.env, NATS_PORT: String(port) };
+    const how: Launch = { executable, config: configOf(options, port), env };
     try {
-      let child = await launch(executable, config);
+      let child = await launch(how);
       return {
         url: `nats://127.0.0.1:${port}`,
         port,
         stop: () => terminate(child),
         async restart() {
           await terminate(child);
-          child = await launch(executable, config);
+          child = await launch(how);
         },
       };
     } catch (error) {
@@ -71,20 +86,30 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
   }
 }
 
-/** Runs nats-server with `config` and resolves once it is ready; the config file is gone by then. */
-async function launch(executable: string, config: string): Promise<ChildProcess> {
+function configOf(options: NatsServerOptions, port: number): Launch['config'] {
+  if (options.configFile) return { file: options.configFile };
+  const payload = options.maxPayload ? `max_payload: ${options.maxPayload}\n` : '';
+  return { text: `listen: 127.0.0.1:${port}\n${payload}` };
+}
+
+/** Runs nats-server and resolves once it is ready; a written config file is gone by then. */
+async function launch(how: Launch): Promise<ChildProcess> {
+  if ('file' in how.config) return spawnReady(how, how.config.file);
   const dir = mkdtempSync(path.join(tmpdir(), 'portico-nats-'));
   const file = path.join(dir, 'nats.conf');
-  writeFileSync(file, config);
+  writeFileSync(file, how.config.text);
   try {
-    return await spawnReady(executable, file);
+    return await spawnReady(how, file);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-function spawnReady(executable: string, config: string): Promise<ChildProcess> {
-  const child = spawn(executable, ['-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+function spawnReady(how: Launch, config: string): Promise<ChildProcess> {
+  const child = spawn(how.executable, ['-c', config], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: how.env,
+  });
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(

@@ -10,6 +10,8 @@ export interface ReplicaProcess {
   readonly pid: number;
   /** Every log line so far. */
   readonly logs: readonly LogLine[];
+  /** Everything the process wrote to standard error so far. */
+  readonly stderr: string;
   /** Resolves with the exit code (or the signal's name) when the process ends. */
   readonly exited: Promise<number | string>;
   /** Sends a signal. */
@@ -29,6 +31,8 @@ export interface ReplicaProcessOptions {
   readonly args?: readonly string[];
   /** Default `debug`, so that every call is logged with its request id. */
   readonly logLevel?: string;
+  /** More environment variables, such as `NATS_USER` and `NATS_PASSWORD`. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** The directory of the package, found upward from this file (it runs from source or dist). */
@@ -44,16 +48,7 @@ export function projectRoot(): string {
 
 /** Starts `node bin/portico.js microservice …` and waits until the replica is ready. */
 export async function startReplicaProcess(options: ReplicaProcessOptions): Promise<ReplicaProcess> {
-  const bin = path.join(projectRoot(), 'bin', 'portico.js');
-  const child = spawn(
-    process.execPath,
-    [bin, 'microservice', options.module, '--nats', options.natsUrl, ...(options.args ?? [])],
-    {
-      env: { ...process.env, LOG_LEVEL: options.logLevel ?? 'debug' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const replica = watch(child);
+  const replica = spawnReplicaProcess(options);
   try {
     await replica.waitForLog((line) => line.msg === 'replica ready', 15_000);
   } catch (error) {
@@ -61,6 +56,20 @@ export async function startReplicaProcess(options: ReplicaProcessOptions): Promi
     throw error;
   }
   return replica;
+}
+
+/** Starts `node bin/portico.js microservice …` without waiting for anything. */
+export function spawnReplicaProcess(options: ReplicaProcessOptions): ReplicaProcess {
+  const bin = path.join(projectRoot(), 'bin', 'portico.js');
+  const child = spawn(
+    process.execPath,
+    [bin, 'microservice', options.module, '--nats', options.natsUrl, ...(options.args ?? [])],
+    {
+      env: { ...process.env, ...options.env, LOG_LEVEL: options.logLevel ?? 'debug' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  return watch(child);
 }
 
 function watch(child: ChildProcess): ReplicaProcess {
@@ -87,6 +96,9 @@ function watch(child: ChildProcess): ReplicaProcess {
   return {
     pid: child.pid ?? -1,
     logs,
+    get stderr() {
+      return stderr;
+    },
     exited,
     kill: (signal) => child.kill(signal),
     waitForLog(match, timeoutMs = 10_000) {

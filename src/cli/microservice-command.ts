@@ -4,6 +4,7 @@ import type { NatsReplica } from '../replica/nats-replica';
 import { startReplica } from '../replica/start-replica';
 import { type LogLevel } from '../server/config';
 import { createLogger } from '../server/logger';
+import { redactUrl } from '../transport/nats/nats-options';
 import { loadDefaultExport } from './load-module';
 import {
   MICROSERVICE_USAGE,
@@ -44,7 +45,7 @@ export async function runMicroservice(args: readonly string[]): Promise<number> 
       microservice: replica.microservice,
       subject: replica.subject,
       queue: replica.subject,
-      servers: options.servers,
+      servers: options.servers.map(redactUrl),
       concurrency: replica.concurrency,
       pid: process.pid,
     },

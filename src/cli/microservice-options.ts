@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
+import { type ReplicaLimits } from '../replica/replica-limits';
+import { type NatsConnectionOptions } from '../transport/nats/nats-options';
+import { NATS_FLAGS, readNatsFlags } from './nats-flags';
 
 /** What `portico microservice` was asked to do. */
-export interface MicroserviceOptions {
+export interface MicroserviceOptions extends NatsConnectionOptions, Partial<ReplicaLimits> {
   readonly module: string;
-  readonly servers: readonly string[];
   readonly name?: string;
   readonly concurrency?: number;
   readonly subjectPrefix?: string;
@@ -13,11 +15,25 @@ export interface MicroserviceOptions {
 /** The usage text of `portico microservice`. */
 export const MICROSERVICE_USAGE = `  portico microservice <module> --nats <url> [--name <ms>] [--concurrency N]
                            [--subject-prefix <p>] [--development]
+                           [--nats-user <u>] [--nats-nkey <seed file>] [--nats-creds <file>]
+                           [--nats-tls] [--nats-ca <file>] [--nats-cert <file>] [--nats-key <file>]
+                           [--nats-inbox-prefix <p>]
+                           [--max-call-ms N] [--max-waiting N] [--max-args N] [--max-body-bytes N]
                            Start one replica of a native microservice. module is compiled
                            JavaScript whose default export is a nativeApp definition. Replicas of
                            one microservice share its calls. SIGTERM stops taking calls, finishes
                            those in flight, then exits 0. --nats may repeat or list URLs with
-                           commas (default: the NATS_URL environment variable).`;
+                           commas (default: the NATS_URL environment variable). Every NATS flag
+                           has a NATS_* variable (NATS_USER, NATS_NKEY, NATS_CREDS, NATS_TLS=1,
+                           NATS_CA, NATS_CERT, NATS_KEY, NATS_INBOX_PREFIX); NATS_PASSWORD and
+                           NATS_TOKEN have no flag.`;
+
+const LIMIT_FLAGS = {
+  'max-call-ms': 'maxCallMs',
+  'max-waiting': 'maxWaiting',
+  'max-args': 'maxArgs',
+  'max-body-bytes': 'maxBodyBytes',
+} as const;
 
 /** Reads the arguments after `microservice`; throws with a message for the user when they are wrong. */
 export function readMicroserviceOptions(
@@ -29,37 +45,48 @@ export function readMicroserviceOptions(
     allowPositionals: true,
     strict: true,
     options: {
-      nats: { type: 'string', multiple: true },
+      ...NATS_FLAGS,
       name: { type: 'string' },
       concurrency: { type: 'string' },
       'subject-prefix': { type: 'string' },
       development: { type: 'boolean' },
+      'max-call-ms': { type: 'string' },
+      'max-waiting': { type: 'string' },
+      'max-args': { type: 'string' },
+      'max-body-bytes': { type: 'string' },
     },
   });
   const [module, ...extra] = positionals;
   if (module === undefined) throw new Error('the module of the microservice is missing');
   if (extra.length > 0) throw new Error(`unexpected argument ${extra[0]}`);
-  const servers = (values.nats ?? (env.NATS_URL ? [env.NATS_URL] : []))
-    .flatMap((url) => url.split(','))
-    .map((url) => url.trim())
-    .filter((url) => url !== '');
-  if (servers.length === 0) throw new Error('--nats <url> is missing (or set NATS_URL)');
   return {
     module,
-    servers,
+    ...readNatsFlags(values, env),
     development: values.development ?? false,
     ...(values.name === undefined ? {} : { name: values.name }),
     ...(values.concurrency === undefined
       ? {}
-      : { concurrency: readConcurrency(values.concurrency) }),
+      : { concurrency: readPositive('--concurrency', values.concurrency) }),
     ...(values['subject-prefix'] === undefined ? {} : { subjectPrefix: values['subject-prefix'] }),
+    ...readLimits(values),
   };
 }
 
-function readConcurrency(text: string): number {
+function readLimits(
+  values: Partial<Record<keyof typeof LIMIT_FLAGS, string>>,
+): Partial<ReplicaLimits> {
+  const limits: Partial<Record<keyof ReplicaLimits, number>> = {};
+  for (const [flag, key] of Object.entries(LIMIT_FLAGS)) {
+    const text = values[flag as keyof typeof LIMIT_FLAGS];
+    if (text !== undefined) limits[key] = readPositive(`--${flag}`, text);
+  }
+  return limits;
+}
+
+function readPositive(flag: string, text: string): number {
   const value = Number(text);
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
-    throw new Error(`--concurrency must be a whole number of at least 1, got ${text}`);
+    throw new Error(`${flag} must be a whole number of at least 1, got ${text}`);
   }
   return value;
 }

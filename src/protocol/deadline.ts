@@ -1,3 +1,6 @@
+/** The longest delay Node's timers take; a longer one fires after 1 ms. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** What {@link raceDeadline} does when the time is up, and when the race is decided. */
 export interface DeadlineRace<T> {
   /** How long the pending outcome may take, in ms. */
@@ -33,7 +36,7 @@ export function raceDeadline<T>(pending: PromiseLike<T>, race: DeadlineRace<T>):
           reject(error);
         }
       },
-      Math.max(0, race.ms),
+      Math.min(MAX_TIMER_MS, Math.max(0, race.ms)),
     );
     pending.then(
       (value) => {

@@ -1,27 +1,36 @@
 import type { Msg } from 'nats';
 import type { Logger } from 'pino';
-import { ERROR_STATUS, toErrorBody } from '../errors';
+import { ERROR_STATUS, type ErrorBody, toErrorBody } from '../errors';
 import { CodecError, decodeEnvelope, encodeReply } from '../protocol/codec';
 import { type CallEnvelope, type CallReply } from '../protocol/envelope';
 import { type MicroserviceRuntime } from '../runtime/runtime';
 import { type NatsLink } from '../transport/nats/nats-connection';
 import { type Limiter } from './limiter';
+import { type ReplicaLimits, withinLimits } from './replica-limits';
 
 /** What a replica's message handler works with. */
 export interface CallHandlerParts {
   readonly runtime: MicroserviceRuntime;
   readonly link: NatsLink;
   readonly limiter: Limiter;
+  readonly limits: ReplicaLimits;
   readonly logger: Logger;
 }
 
+const OVERLOADED: ErrorBody = {
+  status: ERROR_STATUS.OVERLOADED,
+  code: 'OVERLOADED',
+  message: 'the replica has as many calls waiting as it takes; try again',
+};
+
 /**
- * The message handler of a replica: decode, wait for a slot, run, answer. Every message with a
- * reply subject gets an answer: the reply, an error for a frame it cannot read, or 500
- * `REPLY_TOO_LARGE` for a reply that NATS cannot carry.
+ * The message handler of a replica: decode, check against the replica's own limits, wait for a
+ * slot, run, answer. Every message with a reply subject gets an answer: the reply, an error for a
+ * frame it cannot read or a call beyond its limits, 503 `OVERLOADED` when its queue is full, or
+ * 500 `REPLY_TOO_LARGE` for a reply that NATS cannot carry.
  */
 export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
-  const { runtime, link, limiter, logger } = parts;
+  const { runtime, link, limiter, limits, logger } = parts;
 
   function answer(msg: Msg, reply: CallReply, what: string): void {
     let frame = encodeReply(reply);
@@ -42,6 +51,29 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
     }
   }
 
+  function refuse(msg: Msg, error: ErrorBody): void {
+    answer(msg, { ok: false, error }, runtime.name);
+  }
+
+  /** The call in the frame, within this replica's limits; else answers the error and is undefined. */
+  function read(msg: Msg): CallEnvelope | undefined {
+    const now = Date.now();
+    try {
+      return withinLimits(
+        decodeEnvelope(msg.data, { maxBytes: link.maxPayload, now }),
+        limits,
+        now,
+      );
+    } catch (error) {
+      if (error instanceof CodecError) {
+        logger.warn({ err: error }, 'a frame was refused');
+        // The sender wrote what this replica cannot read (another version?): a gateway error.
+        refuse(msg, { status: ERROR_STATUS[error.code], code: error.code, message: error.message });
+      } else refuse(msg, toErrorBody(error, false));
+      return undefined;
+    }
+  }
+
   async function run(msg: Msg, envelope: CallEnvelope): Promise<void> {
     const started = performance.now();
     const reply = await runtime.handle(envelope);
@@ -59,21 +91,12 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
       logger.warn({ subject: msg.subject }, 'a message without a reply subject was ignored');
       return;
     }
-    let envelope: CallEnvelope;
-    try {
-      envelope = decodeEnvelope(msg.data, { maxBytes: link.maxPayload });
-    } catch (error) {
-      if (!(error instanceof CodecError)) throw error;
-      logger.warn({ err: error }, 'a frame was refused');
-      // The main server sent what this replica cannot read (another version?): a gateway error.
-      const refused = {
-        status: ERROR_STATUS[error.code],
-        code: error.code,
-        message: error.message,
-      };
-      answer(msg, { ok: false, error: refused }, runtime.name);
+    if (limiter.full) {
+      refuse(msg, OVERLOADED);
       return;
     }
+    const envelope = read(msg);
+    if (!envelope) return;
     if (logger.isLevelEnabled('debug')) {
       const { service, method } = envelope;
       const waiting = limiter.waiting;

@@ -1,17 +1,19 @@
-/** Runs at most `max` tasks at once; the others wait in arrival order. */
+/** Runs at most `max` tasks at once; the others wait in arrival order, up to a bound. */
 export interface Limiter {
   /** Tasks running now. */
   readonly active: number;
   /** Tasks waiting for a free slot. */
   readonly waiting: number;
-  /** Runs `task` as soon as a slot is free. */
+  /** True when every slot is taken and the wait queue holds its most: refuse the next task. */
+  readonly full: boolean;
+  /** Runs `task` as soon as a slot is free (even when {@link full}: the caller checks). */
   run<T>(task: () => Promise<T>): Promise<T>;
   /** Resolves once nothing runs and nothing waits. */
   idle(): Promise<void>;
 }
 
-/** Creates a {@link Limiter} with `max` slots. */
-export function createLimiter(max: number): Limiter {
+/** Creates a {@link Limiter} with `max` slots and room for `maxWaiting` tasks to wait. */
+export function createLimiter(max: number, maxWaiting = Number.POSITIVE_INFINITY): Limiter {
   if (!Number.isInteger(max) || max < 1) throw new TypeError('concurrency must be at least 1');
   const queue: (() => void)[] = [];
   let active = 0;
@@ -36,6 +38,9 @@ export function createLimiter(max: number): Limiter {
     },
     get waiting() {
       return queue.length;
+    },
+    get full() {
+      return active >= max && queue.length >= maxWaiting;
     },
     async run(task) {
       if (active < max) active++;

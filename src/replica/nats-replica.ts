@@ -2,16 +2,20 @@ import pino, { type Logger } from 'pino';
 import { type NativeAppDefinition } from '../microservices';
 import { createMicroserviceRuntime } from '../runtime/runtime';
 import { connectNats, natsSubject } from '../transport/nats/nats-connection';
+import { type NatsConnectionOptions } from '../transport/nats/nats-options';
 import { createCallHandler } from './call-handler';
 import { createLimiter } from './limiter';
+import { type ReplicaLimits, resolveReplicaLimits } from './replica-limits';
 import { withOutbound } from './with-outbound';
 
 /** Calls one replica runs at once unless told otherwise. */
 export const DEFAULT_CONCURRENCY = 64;
 
-/** Options of {@link startNatsReplica}. */
-export interface NatsReplicaOptions {
-  readonly servers: readonly string[];
+/**
+ * Options of {@link startNatsReplica}: the connection, and the replica's own limits (see
+ * {@link ReplicaLimits}; defaults those of a main server).
+ */
+export interface NatsReplicaOptions extends NatsConnectionOptions, Partial<ReplicaLimits> {
   /** Must match the main server's placement. Default `portico`. */
   readonly subjectPrefix?: string;
   /** The microservice name to answer for; default the definition's name. */
@@ -42,9 +46,9 @@ export interface NatsReplica {
 }
 
 /**
- * Starts a replica of a native microservice on NATS: connects, subscribes to `${prefix}.${name}` in the queue group of the same
- * name, and serves each call with the microservice runtime, at most `concurrency` at once, until drained.
-
+ * Starts a replica of a native microservice on NATS: connects, subscribes to `${prefix}.${name}`
+ * in the queue group of the same name, and serves each call with the microservice runtime, at
+ * most `concurrency` at once, until drained.
  */
 export async function startNatsReplica(
   definition: NativeAppDefinition,
@@ -58,17 +62,15 @@ export async function startNatsReplica(
     { development: options.development ?? false, maxDepth: options.maxDepth ?? 64, logger },
   );
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  const limiter = createLimiter(concurrency);
+  const limits = resolveReplicaLimits(limitsOf(options));
+  const limiter = createLimiter(concurrency, limits.maxWaiting);
   const link = await connectNats({
-    servers: options.servers,
+    ...options,
     name: `portico replica ${microservice} ${process.pid}`,
     logger,
-    ...(options.connectTimeoutMs === undefined
-      ? {}
-      : { connectTimeoutMs: options.connectTimeoutMs }),
   });
   const serving = withOutbound(runtime, link, options.subjectPrefix);
-  const serve = createCallHandler({ runtime: serving, link, limiter, logger });
+  const serve = createCallHandler({ runtime: serving, link, limiter, limits, logger });
   const subscription = link.connection.subscribe(subject, {
     queue: subject,
     callback: (error, msg) => {
@@ -96,4 +98,10 @@ export async function startNatsReplica(
     },
     close: () => link.connection.close(),
   };
+}
+
+function limitsOf(options: NatsReplicaOptions): Partial<ReplicaLimits> {
+  const { maxCallMs, maxWaiting, maxArgs, maxBodyBytes } = options;
+  const given = { maxCallMs, maxWaiting, maxArgs, maxBodyBytes };
+  return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
 }

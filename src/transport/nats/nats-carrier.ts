@@ -5,6 +5,7 @@ import { type NatsPlacement } from '../../microservices';
 import { type Transport } from '../../protocol/envelope';
 import { maxBodyBytesFor } from '../../protocol/frame-budget';
 import { type NatsLink, natsSubject } from './nats-connection';
+import { redactServers } from './nats-options';
 import { createNatsPool, type NatsPool } from './nats-pool';
 import { requestReply, unavailable } from './request-reply';
 
@@ -48,7 +49,7 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
   let starting: Promise<NatsLink> | undefined;
 
   function start(): Promise<NatsLink> {
-    starting ??= pool.acquire(placement.servers, placement.connectTimeoutMs).then(
+    starting ??= pool.acquire(placement, placement.connectTimeoutMs).then(
       (acquired) => {
         link = acquired;
         return acquired;
@@ -71,7 +72,7 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
   }
 
   return {
-    placement: `nats ${placement.servers.join(',')} subject ${subject}`,
+    placement: `nats ${redactServers(placement.servers)} subject ${subject}`,
     get maxBodyBytes() {
       if (!link) return undefined;
       return maxBodyBytesFor(link.maxPayload, {
@@ -87,7 +88,7 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
         () => true,
         () => false,
       );
-      if (started) await pool.release(placement.servers);
+      if (started) await pool.release(placement);
     },
   };
 

@@ -1,6 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { connect, type NatsConnection } from 'nats';
+import { connect, type NatsConnection, NatsError } from 'nats';
 import type { Logger } from 'pino';
+import { clientOptions } from './client-options';
+import { type NatsConnectionOptions, redactServers } from './nats-options';
 import { createRequestMux, type RequestMux } from './request-mux';
 
 /** The subject prefix when a placement names none. */
@@ -8,10 +10,21 @@ export const DEFAULT_SUBJECT_PREFIX = 'portico';
 /** NATS's own default max payload, used until a server has told its own. */
 const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
 const FIRST_CONNECT_RETRY_MS = 250;
+/** How the client behaves once connected: it reconnects forever, every half second. */
+const CLIENT_SETTINGS = {
+  maxReconnectAttempts: -1,
+  reconnectTimeWait: 500,
+  reconnectJitter: 250,
+  pingInterval: 10_000,
+  maxPingOut: 2,
+  timeout: 2_000,
+  // The client would otherwise build up to three Errors with stack traces per request, for traces
+  // that portico's own errors replace: about 13 µs of a call's CPU.
+  noAsyncTraces: true,
+} as const;
 
 /** Options of {@link connectNats}. */
-export interface NatsConnectOptions {
-  readonly servers: readonly string[];
+export interface NatsConnectOptions extends NatsConnectionOptions {
   /** The connection name that the NATS server shows in its monitoring. */
   readonly name: string;
   readonly logger: Logger;
@@ -73,35 +86,29 @@ export async function connectNats(options: NatsConnectOptions): Promise<NatsLink
       return connection.info?.max_payload ?? DEFAULT_MAX_PAYLOAD;
     },
     request(subject, data, timeoutMs) {
-      mux ??= createRequestMux(connection);
+      mux ??= createRequestMux(connection, options.inboxPrefix);
       return mux.request(subject, data, timeoutMs);
     },
   };
 }
 
+/**
+ * The client's own `waitOnFirstConnect` would retry forever, and its pending connection cannot be
+ * cancelled, so a main server could neither fail its `listen` nor let go of the attempt. Refused
+ * credentials are not retried: trying again cannot help, and the answer should come at once.
+ */
 async function connectWithRetry(options: NatsConnectOptions): Promise<NatsConnection> {
   const giveUpAt = Date.now() + (options.connectTimeoutMs ?? 10_000);
+  const settings = { ...clientOptions(options), ...CLIENT_SETTINGS, name: options.name };
   for (;;) {
     try {
-      return await connect({
-        servers: [...options.servers],
-        name: options.name,
-        maxReconnectAttempts: -1,
-        reconnectTimeWait: 500,
-        reconnectJitter: 250,
-        pingInterval: 10_000,
-        maxPingOut: 2,
-        timeout: 2_000,
-        // The client would otherwise build up to three Errors with stack traces per request,
-        // for traces that portico's own errors replace: about 13 µs of a call's CPU.
-        noAsyncTraces: true,
-      });
+      return await connect(settings);
     } catch (error) {
-      if (Date.now() + FIRST_CONNECT_RETRY_MS >= giveUpAt) {
+      const refused = error instanceof NatsError && error.isAuthError();
+      if (refused || Date.now() + FIRST_CONNECT_RETRY_MS >= giveUpAt) {
         const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(`cannot connect to NATS at ${options.servers.join(', ')}: ${reason}`, {
-          cause: error,
-        });
+        const where = redactServers(options.servers);
+        throw new Error(`cannot connect to NATS at ${where}: ${reason}`, { cause: error });
       }
       await delay(FIRST_CONNECT_RETRY_MS);
     }

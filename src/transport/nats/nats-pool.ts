@@ -1,12 +1,13 @@
 import type { Logger } from 'pino';
 import { connectNats, type NatsLink } from './nats-connection';
+import { type NatsConnectionOptions } from './nats-options';
 
-/** Shares one connection per list of servers among the transports of a main server. */
+/** Shares one connection per set of connection options among the transports of a main server. */
 export interface NatsPool {
-  /** The connection to `servers`, connecting on first use. */
-  acquire(servers: readonly string[], connectTimeoutMs?: number): Promise<NatsLink>;
+  /** The connection for `options`, connecting on first use. */
+  acquire(options: NatsConnectionOptions, connectTimeoutMs?: number): Promise<NatsLink>;
   /** Gives a connection back; the last user closes it. */
-  release(servers: readonly string[]): Promise<void>;
+  release(options: NatsConnectionOptions): Promise<void>;
 }
 
 interface Entry {
@@ -18,12 +19,12 @@ interface Entry {
 export function createNatsPool(logger: Logger): NatsPool {
   const entries = new Map<string, Entry>();
   return {
-    acquire(servers, connectTimeoutMs) {
-      const key = servers.join(',');
+    acquire(options, connectTimeoutMs) {
+      const key = keyOf(options);
       let entry = entries.get(key);
       if (!entry) {
         const link = connectNats({
-          servers,
+          ...options,
           name: 'portico main server',
           logger,
           ...(connectTimeoutMs === undefined ? {} : { connectTimeoutMs }),
@@ -36,8 +37,8 @@ export function createNatsPool(logger: Logger): NatsPool {
       entry.users++;
       return entry.link;
     },
-    async release(servers) {
-      const key = servers.join(',');
+    async release(options) {
+      const key = keyOf(options);
       const entry = entries.get(key);
       if (!entry || --entry.users > 0) return;
       entries.delete(key);
@@ -45,4 +46,19 @@ export function createNatsPool(logger: Logger): NatsPool {
       await connection.close();
     },
   };
+}
+
+/** Placements share a connection when they reach the same servers as the same user. */
+function keyOf(options: NatsConnectionOptions): string {
+  const { servers, token, user, password, nkeySeedFile, credsFile, tls, inboxPrefix } = options;
+  return JSON.stringify([
+    servers,
+    token,
+    user,
+    password,
+    nkeySeedFile,
+    credsFile,
+    tls,
+    inboxPrefix,
+  ]);
 }

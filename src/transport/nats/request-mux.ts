@@ -34,14 +34,16 @@ interface Outgoing {
 /**
  * Request and reply as a main server needs them: every reply comes to one subscription on an inbox
  * and finds its caller by the last token of its subject, and the requests of one turn of the event
- * loop are published together, so that NATS gets them in one write.
+ * loop are published together, so that NATS gets them in one write. The inbox is under
+ * `inboxPrefix` (default `_INBOX`): NATS permissions that keep that prefix to the main server's
+ * user stop others from reading or forging replies.
  *
  * The client's own `request()` costs a timer, a deferred and an Error (for a cancellation nobody
  * sees) per call, and each call that comes from its own HTTP connection goes out in a write of its
  * own; together about half of a call's CPU at the main server.
  */
-export function createRequestMux(connection: NatsConnection): RequestMux {
-  const inbox = createInbox();
+export function createRequestMux(connection: NatsConnection, inboxPrefix?: string): RequestMux {
+  const inbox = createInbox(inboxPrefix);
   const waiting = new Map<string, Waiting>();
   let queue: Outgoing[] = [];
   let counter = 0;

@@ -8,7 +8,7 @@ import { NoReplyError } from './request-mux';
 /**
  * Sends one call to the queue group on `subject` and decodes the reply. Every failure of the hop
  * becomes the caller's answer: 413 when the call does not fit, 503 with `Retry-After` when NATS or
- * every replica is away, 504 when the deadline passes, 502 when the reply cannot be read.
+ * every replica is away or the replica's queue is full, 504 when the deadline passes, 502 when the reply cannot be read.
  */
 export async function requestReply(
   link: NatsLink,
@@ -27,13 +27,19 @@ export async function requestReply(
   } catch (error) {
     throw carrierError(error, microservice, link.maxPayload);
   }
+  let reply: CallReply;
   try {
-    return decodeReply(answer, { maxBytes: link.maxPayload });
+    reply = decodeReply(answer, { maxBytes: link.maxPayload });
   } catch (error) {
     if (!(error instanceof CodecError)) throw error;
     const message = `the reply of ${microservice} was refused: ${error.message}`;
     throw frameworkError('BAD_REPLY', message, { cause: error });
   }
+  // A replica whose queue is full: the caller may retry, as with the main server's own cap.
+  if (!reply.ok && reply.error.code === 'OVERLOADED' && reply.error.status === 503) {
+    throw new RemoteError('OVERLOADED', reply.error.message, { headers: RETRY_AFTER });
+  }
+  return reply;
 }
 
 /** 503 with `Retry-After`: the microservice cannot be reached right now. */

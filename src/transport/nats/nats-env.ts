@@ -1,0 +1,62 @@
+import { type NatsConnectionOptions, type NatsTlsOptions } from './nats-options';
+
+/** Settings for a NATS connection with or without servers: what the environment can give. */
+export type NatsSettings = Omit<NatsConnectionOptions, 'servers'> & {
+  readonly servers?: readonly string[];
+};
+
+/** The names of the `NATS_*` variables, as the `nats` command line tool reads them. */
+const ENV = {
+  token: 'NATS_TOKEN',
+  user: 'NATS_USER',
+  password: 'NATS_PASSWORD',
+  nkeySeedFile: 'NATS_NKEY',
+  credsFile: 'NATS_CREDS',
+  inboxPrefix: 'NATS_INBOX_PREFIX',
+} as const;
+
+/**
+ * The NATS connection that the environment describes: `NATS_URL` (servers, separated by commas),
+ * `NATS_USER` and `NATS_PASSWORD`, `NATS_TOKEN`, `NATS_NKEY` (a seed file), `NATS_CREDS`,
+ * `NATS_CA`, `NATS_CERT` and `NATS_KEY` (TLS files), `NATS_TLS=1` (TLS required) and
+ * `NATS_INBOX_PREFIX`. Throws when `NATS_URL` is missing.
+ *
+ * @example
+ * placement: { nats: natsFromEnv(process.env) }
+ */
+export function natsFromEnv(env: NodeJS.ProcessEnv = process.env): NatsConnectionOptions {
+  const { servers, ...rest } = natsSettingsFromEnv(env);
+  if (!servers) throw new TypeError('portico: NATS_URL is not set');
+  return { servers, ...rest };
+}
+
+/** What the `NATS_*` variables say, each only when it is set and not empty. */
+export function natsSettingsFromEnv(env: NodeJS.ProcessEnv): NatsSettings {
+  const settings: Record<string, unknown> = {};
+  for (const [key, name] of Object.entries(ENV)) {
+    if (env[name]) settings[key] = env[name];
+  }
+  const servers = splitServers(env.NATS_URL ? [env.NATS_URL] : []);
+  if (servers.length > 0) settings.servers = servers;
+  const tls = tlsFromEnv(env);
+  if (tls) settings.tls = tls;
+  return settings as NatsSettings;
+}
+
+/** Server URLs from values that may each list several, separated by commas. */
+export function splitServers(values: readonly string[]): string[] {
+  return values
+    .flatMap((value) => value.split(','))
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+}
+
+function tlsFromEnv(env: NodeJS.ProcessEnv): NatsTlsOptions | undefined {
+  const files = {
+    ...(env.NATS_CA ? { caFile: env.NATS_CA } : {}),
+    ...(env.NATS_CERT ? { certFile: env.NATS_CERT } : {}),
+    ...(env.NATS_KEY ? { keyFile: env.NATS_KEY } : {}),
+  };
+  const required = env.NATS_TLS === '1' || env.NATS_TLS === 'true';
+  return required || Object.keys(files).length > 0 ? files : undefined;
+}
