@@ -8,7 +8,8 @@ import { NoReplyError } from './request-mux';
 /**
  * Sends one call to the queue group on `subject` and decodes the reply. Every failure of the hop
  * becomes the caller's answer: 413 when the call does not fit, 503 with `Retry-After` when NATS or
- * every replica is away or the replica's queue is full, 504 when the deadline passes, 502 when the reply cannot be read.
+ * every replica is away or the
+ * replica's queue is full, 504 when the deadline passes, 502 when the reply cannot be read.
  */
 export async function requestReply(
   link: NatsLink,
@@ -37,7 +38,7 @@ export async function requestReply(
   }
   // A replica whose queue is full: the caller may retry, as with the main server's own cap.
   if (!reply.ok && reply.error.code === 'OVERLOADED' && reply.error.status === 503) {
-    throw new RemoteError('OVERLOADED', reply.error.message, { headers: RETRY_AFTER });
+    throw frameworkError('OVERLOADED', reply.error.message, { headers: RETRY_AFTER });
   }
   return reply;
 }
