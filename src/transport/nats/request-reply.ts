@@ -8,8 +8,8 @@ import { NoReplyError } from './request-mux';
 /**
  * Sends one call to the queue group on `subject` and decodes the reply. Every failure of the hop
  * becomes the caller's answer: 413 when the call does not fit, 503 with `Retry-After` when NATS or
- * every replica is away or the
- * replica's queue is full, 504 when the deadline passes, 502 when the reply cannot be read.
+ * every replica is away or a replica's queue is full, 504 when the deadline passes, 502 when the
+ * reply cannot be read.
  */
 export async function requestReply(
   link: NatsLink,
