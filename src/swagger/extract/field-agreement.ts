@@ -28,29 +28,50 @@ function sameSet(a: readonly Literal[], b: readonly Literal[]): boolean {
  * runtime will do instead.
  */
 export function checkFieldAgreement(converter: Converter, field: FieldAgreement): void {
-  const { checker } = converter;
-  const warn = (message: string) =>
-    converter.report({
-      severity: 'warning',
-      message: `${field.site.label}: ${message}`,
-      location: locationOf(field.site.node),
-    });
-  const literals = literalSetOf(field.type, checker);
-  const argument = oneOfArgument(field.spec, converter);
-  const listed = argument && oneOfValues(argument, checker);
-  if (literals && !argument) {
-    warn(
-      `its type allows only ${shown(literals)}, but @Field does not say so, so any value of the wire type is accepted: write @Field(OneOf(…))`,
-    );
-  } else if (literals && listed && !sameSet(literals, listed)) {
-    warn(`OneOf lists ${shown(listed)} but its type allows ${shown(literals)}`);
-  }
+  checkLiteralAgreement(converter, field.type, field.spec, field.site);
   const typeHasNull =
     field.type.isUnion() && field.type.types.some((t) => t.flags & ts.TypeFlags.Null);
   if (typeHasNull && !field.nullable) {
-    warn('its type allows null, but @Field does not say nullable: true, so null is refused');
+    warnAt(
+      converter,
+      field.site,
+      'its type allows null, but @Field does not say nullable: true, so null is refused',
+    );
   } else if (!typeHasNull && field.nullable) {
-    warn('@Field says nullable: true, but its type does not include null');
+    warnAt(converter, field.site, '@Field says nullable: true, but its type does not include null');
+  }
+}
+
+function warnAt(converter: Converter, site: Site, message: string): void {
+  converter.report({
+    severity: 'warning',
+    message: `${site.label}: ${message}`,
+    location: locationOf(site.node),
+  });
+}
+
+/**
+ * Warns where a type is a literal set (an enum, `'a' | 'b'`) that the type spec the runtime
+ * reads (a `@Field` type, a `params` or `returns` entry) does not state, or states otherwise.
+ */
+export function checkLiteralAgreement(
+  converter: Converter,
+  type: ts.Type,
+  spec: ts.Expression | undefined,
+  site: Site,
+): void {
+  const { checker } = converter;
+  const literals = literalSetOf(type, checker);
+  const argument = oneOfArgument(spec, converter);
+  const listed = argument && oneOfValues(argument, checker);
+  if (literals && !argument) {
+    warnAt(
+      converter,
+      site,
+      `its type allows only ${shown(literals)}, but the runtime is not told so and accepts any value of the wire type: give the type as OneOf(…)`,
+    );
+  } else if (literals && listed && !sameSet(literals, listed)) {
+    warnAt(converter, site, `OneOf lists ${shown(listed)} but its type allows ${shown(literals)}`);
   }
 }
 
