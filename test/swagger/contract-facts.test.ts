@@ -7,10 +7,14 @@ describe('generate-swagger and the facts the runtime enforces', () => {
   let open: Json;
   let messages: string[];
   let strict: string[];
+  let located: boolean;
   beforeAll(async () => {
     const generation = await generateFixture('contract', { microservice: 'm' });
     doc = generation.document as Json;
     messages = generation.diagnostics.map((d) => `${d.severity} ${d.message}`);
+    located = generation.diagnostics.every(
+      (d) => d.location?.file.endsWith('service.ts') && d.location.line > 1,
+    );
     open = (await generateFixture('contract', { microservice: 'm', openapi: '3.1' }))
       .document as Json;
     strict = (
@@ -78,7 +82,13 @@ describe('generate-swagger and the facts the runtime enforces', () => {
         expect.stringMatching(/Disagreeing\.count: the JSDoc tag @color is not understood/),
       ]),
     );
-    expect(disagreeing).toHaveLength(6);
+    expect(disagreeing).toContainEqual(
+      expect.stringMatching(
+        /Disagreeing\.computed: the value of @Field option maximum is not a literal/,
+      ),
+    );
+    expect(disagreeing).toHaveLength(7);
+    expect(located).toBe(true);
     expect(messages.filter((m) => !m.includes('Disagreeing.'))).toEqual([
       expect.stringMatching(
         /contract\.bareLevel\(level\): its type allows only 1 \| 2, but the runtime/,

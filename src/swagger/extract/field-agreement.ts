@@ -42,6 +42,17 @@ export function checkFieldAgreement(converter: Converter, field: FieldAgreement)
   }
 }
 
+/** Warns for `@Field` options whose values only the running code knows: the document omits them. */
+export function warnUnreadable(converter: Converter, keys: readonly string[], site: Site): void {
+  for (const key of keys) {
+    warnAt(
+      converter,
+      site,
+      `the value of @Field option ${key} is not a literal or a constant, so the runtime enforces what the document cannot state; write it as a literal`,
+    );
+  }
+}
+
 function warnAt(converter: Converter, site: Site, message: string): void {
   converter.report({
     severity: 'warning',

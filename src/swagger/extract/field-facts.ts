@@ -27,19 +27,30 @@ function staticNumberOf(node: ts.Expression, checker: ts.TypeChecker): number | 
   return type.isNumberLiteral() ? type.value : undefined;
 }
 
-/** The constraints written in a `@Field` options object, as the runtime will enforce them. */
+/**
+ * The constraints written in a `@Field` options object, as the runtime will enforce them, and the
+ * option names whose values are not written so that the generator can read them.
+ */
 export function constraintsOfOptions(
   options: ts.Expression | undefined,
   checker: ts.TypeChecker,
-): SchemaConstraints {
+): { constraints: SchemaConstraints; unreadable: string[] } {
   const found: Record<string, number | string> = {};
+  const unreadable: string[] = [];
   for (const key of CONSTRAINT_KEYS) {
     const node = propertyOf(options, key);
     if (!node) continue;
     const value = key === 'pattern' ? staticStringOf(node, checker) : staticNumberOf(node, checker);
-    if (value !== undefined) found[key] = value;
+    if (value === undefined) unreadable.push(key);
+    else found[key] = value;
   }
-  return found;
+  const nullable = propertyOf(options, 'nullable');
+  if (nullable && !isBooleanKeyword(nullable)) unreadable.push('nullable');
+  return { constraints: found, unreadable };
+}
+
+function isBooleanKeyword(node: ts.Node): boolean {
+  return node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword;
 }
 
 /** True when `options` says `nullable: true`. */

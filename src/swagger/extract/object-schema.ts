@@ -1,7 +1,12 @@
 import { ts } from 'ts-morph';
 import { type PropertyModel, type SchemaModel } from '../model';
 import { type Converter, type Site, unsupported } from './converter';
-import { checkFieldAgreement, checkTagsEnforced, placeConstraints } from './field-agreement';
+import {
+  checkFieldAgreement,
+  checkTagsEnforced,
+  placeConstraints,
+  warnUnreadable,
+} from './field-agreement';
 import { constraintsOfOptions, nullableByOptions } from './field-facts';
 import { porticoDecorators } from './portico-symbols';
 import { type PropertyTags, readPropertyTags } from './property-tags';
@@ -80,7 +85,8 @@ function enforcedFacts(
     nullable,
     site: found.site,
   });
-  const constraints = constraintsOfOptions(field.options, converter.checker);
+  const { constraints, unreadable } = constraintsOfOptions(field.options, converter.checker);
+  warnUnreadable(converter, unreadable, found.site);
   checkTagsEnforced(converter, found.tags.constraints, constraints, found.site);
   const schema = nullable ? { ...found.schema, nullable: true } : withoutNull(found.schema);
   return placeConstraints(schema, constraints);
