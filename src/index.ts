@@ -16,10 +16,13 @@ export type {
   RemoteMethodName,
   RemoteResult,
 } from './client/types';
+export type { Constraints } from './decorators/constraints';
 export type { FieldOptions } from './decorators/field';
 export { Field } from './decorators/field';
 export type { RemoteMethodOptions } from './decorators/method';
 export { ApiOperation, RemoteMethod } from './decorators/method';
+export type { EnumValue, OneOfSpec } from './decorators/one-of';
+export { OneOf } from './decorators/one-of';
 export { Alias, Api, RemoteService } from './decorators/service';
 export type { Class, TypeRef, TypeSpec } from './decorators/types';
 export { Double, Int } from './decorators/types';

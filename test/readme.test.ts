@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_PORT, ENTRY_POINT_DEFAULTS, HTTP_DEFAULTS } from 'portico';
 import configuration from '../examples/configuration';
+import shop from '../examples/shop';
 import { calc } from './fixtures/services';
 import { startTestServer, type TestServer } from './support/harness';
 import { send } from './support/http';
@@ -38,7 +39,7 @@ const examples = readmeExamples();
 describe('the README', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ microservices: [calc] });
+    server = await startTestServer({ microservices: [calc, shop] });
   });
   afterAll(() => server.close());
 

@@ -3,26 +3,32 @@ import {
   EMIT_METADATA_HINT,
   hasEmittedTypes,
 } from './compiler-flags';
+import { type Constraints, withConstraints } from './constraints';
 import { classMeta } from './metadata';
+import { isOneOfSpec } from './one-of';
 import { assertName } from './service';
 import { type TypeSpec, toTypeRef } from './types';
 
-/** Options of {@link Field}. */
-export interface FieldOptions {
-  /** An optional field may be absent (or null) on the wire. */
+/** Options of {@link Field}: presence, `null`, a description and the value {@link Constraints}. */
+export interface FieldOptions extends Constraints {
+  /** An optional field may be absent on the wire. */
   optional?: boolean;
+  /** A nullable field takes `null` (in XML: an absent element); independent of `optional`. */
+  nullable?: boolean;
   /** A description for the API document. */
   description?: string;
 }
 
 /**
  * Declares a field of a payload class. The type comes from TypeScript where it is precise
- * (`string`, `boolean`, `number`, `Date`, a class); give it for integers and arrays.
+ * (`string`, `boolean`, `number`, `Date`, a class); give it for integers, arrays and enums.
  *
  * @example
- * class MulInput {
- *   @Field(Int) a!: number;
- *   @Field([String], { optional: true }) tags?: string[];
+ * class OrderLine {
+ *   @Field(Int, { minimum: 1, maximum: 99 }) quantity!: number;
+ *   @Field(OneOf(Status)) status!: Status;
+ *   @Field(Date, { nullable: true }) shippedAt!: Date | null;
+ *   @Field([String], { optional: true, maxItems: 5 }) tags?: string[];
  * }
  */
 export function Field(
@@ -33,7 +39,8 @@ export function Field(
     assertExperimentalDecorators('Field', key);
     if (typeof key !== 'string') throw new TypeError('portico: a field needs a string name');
     assertName('field', key);
-    const isOptions = typeof type === 'object' && type !== null && !Array.isArray(type);
+    const isOptions =
+      typeof type === 'object' && type !== null && !Array.isArray(type) && !isOneOfSpec(type);
     const opts = isOptions ? (type as FieldOptions) : options;
     const spec = isOptions ? undefined : type;
     const ctor = (target as { constructor: Function }).constructor;
@@ -48,11 +55,13 @@ export function Field(
         `portico: field ${ctor.name}.${key} needs an explicit type, for example @Field([String])`,
       );
     }
+    const { optional, nullable, description, ...constraints } = opts;
     classMeta(ctor).fields.set(key, {
       name: key,
-      type: resolved,
-      optional: opts.optional ?? false,
-      ...(opts.description === undefined ? {} : { description: opts.description }),
+      type: withConstraints(resolved, constraints, `field ${ctor.name}.${key}`),
+      optional: optional ?? false,
+      nullable: nullable ?? false,
+      ...(description === undefined ? {} : { description }),
     });
   };
 }

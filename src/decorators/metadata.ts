@@ -5,7 +5,10 @@ import { type Class, type TypeRef } from './types';
 export interface FieldMeta {
   readonly name: string;
   readonly type: TypeRef;
+  /** May be absent. */
   readonly optional: boolean;
+  /** Takes `null`. */
+  readonly nullable: boolean;
   readonly description?: string;
 }
 

@@ -1,3 +1,5 @@
+import { type EnumValue, isOneOfSpec, ONE_OF, type OneOfSpec } from './one-of';
+
 /** A class that can be constructed, the way decorators see it. */
 export type Class<T = unknown> = abstract new (...args: any[]) => T;
 
@@ -8,7 +10,8 @@ export const Double = Number;
 
 /**
  * How a user names a type in `@Field(...)` and `@RemoteMethod({ params, returns })`: `Int`,
- * `Number`, `String`, `Boolean`, `Date`, a decorated class, or a one-element array `[T]`.
+ * `Number`, `String`, `Boolean`, `Date`, a decorated class, `OneOf(Enum)` or `OneOf(['a', 'b'])`,
+ * or a one-element array `[T]`.
  */
 export type TypeSpec =
   | typeof Int
@@ -17,17 +20,36 @@ export type TypeSpec =
   | BooleanConstructor
   | DateConstructor
   | Class
+  | OneOfSpec
   | readonly [TypeSpec];
+
+/**
+ * Limits a value must keep, as `@Field` options declare them (see `Constraints`); `test` is the
+ * compiled `pattern`.
+ */
+export interface ValueRules {
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly test?: (text: string) => boolean;
+}
 
 /** The normalised form of a {@link TypeSpec} that serializers work with. */
 export type TypeRef =
-  | { readonly kind: 'int' }
-  | { readonly kind: 'number' }
-  | { readonly kind: 'string' }
+  | { readonly kind: 'int'; readonly rules?: ValueRules }
+  | { readonly kind: 'number'; readonly rules?: ValueRules }
+  | { readonly kind: 'string'; readonly rules?: ValueRules }
   | { readonly kind: 'boolean' }
   | { readonly kind: 'date' }
+  | { readonly kind: 'enum'; readonly values: readonly EnumValue[] }
   | { readonly kind: 'class'; readonly ctor: Class }
-  | { readonly kind: 'array'; readonly items: TypeRef }
+  | { readonly kind: 'array'; readonly items: TypeRef; readonly rules?: ValueRules }
   | { readonly kind: 'unknown' };
 
 const SCALARS = {
@@ -52,6 +74,7 @@ export function toTypeRef(spec: unknown): TypeRef | undefined {
   if (spec === String) return SCALARS.string;
   if (spec === Boolean) return SCALARS.boolean;
   if (spec === Date) return SCALARS.date;
+  if (isOneOfSpec(spec)) return { kind: 'enum', values: spec[ONE_OF] };
   if (Array.isArray(spec)) {
     const items = spec.length === 1 ? toTypeRef(spec[0]) : undefined;
     return items && { kind: 'array', items };
@@ -70,6 +93,8 @@ export function describeType(type: TypeRef): string {
       return type.ctor.name;
     case 'array':
       return `${describeType(type.items)}[]`;
+    case 'enum':
+      return type.values.map((v) => JSON.stringify(v)).join(' | ');
     default:
       return type.kind;
   }

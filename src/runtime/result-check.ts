@@ -1,87 +1,93 @@
 import { type FieldMeta, fieldsOf } from '../decorators/metadata';
-import { type Class, describeType, type TypeRef } from '../decorators/types';
-import { frameworkError, type RemoteError } from '../errors';
-import { describeValue } from '../serialization/binding';
+import { describeType, type TypeRef } from '../decorators/types';
+import { RemoteError } from '../errors';
+import { BindError } from '../serialization/sequence';
+import { checkItems, checkNumber, checkString, enumMember } from '../serialization/value-rules';
 
 /**
- * Refuses a result that does not fit its declared type: a string for an `int`, an `int` that is
- * not a safe integer (`1e22` would go out as `1e+22`), a `number` that is not finite, anything but
- * a valid `Date` for a date, a required field that is missing. Such a result is the method's
- * fault, so it is a 500 `INTERNAL_ERROR`, whose message (shown in development mode) names the
- * field. The check runs on every call: it walks the result once and builds no path unless it
- * fails.
+ * Refuses a result that does not fit its declared type, as the document describes it: a value of
+ * another type (a string for an `int`), a number the wire cannot carry (`1e22` for an `int`,
+ * `Infinity`), a value outside its enum or limits, a required field missing, `null` where the
+ * field is not nullable. Such a result is the method's fault: a 500 `INTERNAL_ERROR`, whose
+ * message (hidden outside development mode) names the field. A bare `null` result is let through.
  */
-export function checkResult(value: unknown, type: TypeRef): void {
-  if (!fits(value, type)) throw misfitError(value, type, '');
-}
-
-function fits(value: unknown, type: TypeRef): boolean {
+export function checkResult(value: unknown, type: TypeRef, path = ''): void {
+  if (value === null && path === '') return;
   switch (type.kind) {
     case 'int':
-      return typeof value === 'number' && Number.isSafeInteger(value);
+      if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw unfit(value, type, path);
+      if (type.rules) within(() => checkNumber(value, type.rules!, path));
+      return;
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
+      if (typeof value !== 'number' || !Number.isFinite(value)) throw unfit(value, type, path);
+      if (type.rules) within(() => checkNumber(value, type.rules!, path));
+      return;
     case 'string':
-      return typeof value === 'string';
+      if (typeof value !== 'string') throw unfit(value, type, path);
+      if (type.rules) within(() => checkString(value, type.rules!, path));
+      return;
     case 'boolean':
-      return typeof value === 'boolean';
+      if (typeof value !== 'boolean') throw unfit(value, type, path);
+      return;
     case 'date':
-      return value instanceof Date && !Number.isNaN(value.getTime());
+      if (!(value instanceof Date) || Number.isNaN(value.getTime())) throw unfit(value, type, path);
+      return;
+    case 'enum':
+      within(() => enumMember(value, type, path));
+      return;
     case 'array':
-      if (!Array.isArray(value)) return false;
-      for (let i = 0; i < value.length; i++) if (!fits(value[i], type.items)) return false;
-      return true;
+      checkArray(value, type, path);
+      return;
     case 'class':
-      return isRecord(value) && fieldsFit(value, type.ctor);
-    case 'unknown':
-      return true;
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        throw unfit(value, type, path);
+      }
+      for (const field of fieldsOf(type.ctor).values()) checkField(value, field, path);
+      return;
+    default:
+      return;
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return (
-    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
+function checkArray(value: unknown, type: Extract<TypeRef, { kind: 'array' }>, path: string) {
+  if (!Array.isArray(value)) throw unfit(value, type, path);
+  if (type.rules) within(() => checkItems(value.length, type.rules!, path));
+  for (let i = 0; i < value.length; i++) checkResult(value[i], type.items, `${path}[${i}]`);
+}
+
+function checkField(value: object, field: FieldMeta, path: string): void {
+  const at = path ? `${path}.${field.name}` : field.name;
+  const fieldValue = (value as Record<string, unknown>)[field.name];
+  if (fieldValue === undefined) {
+    if (!field.optional) throw new RemoteError('INTERNAL_ERROR', `${where(at)} is missing`);
+    return;
+  }
+  if (fieldValue === null) {
+    if (!field.nullable) throw new RemoteError('INTERNAL_ERROR', `${where(at)} is null`);
+    return;
+  }
+  checkResult(fieldValue, field.type, at);
+}
+
+/** Runs a binding check on a result, turning its refusal into the result's 500. */
+function within(check: () => unknown): void {
+  try {
+    check();
+  } catch (error) {
+    if (!(error instanceof BindError)) throw error;
+    const message = `${where(error.path)} does not fit its declared type: ${error.message}`;
+    throw new RemoteError('INTERNAL_ERROR', message);
+  }
+}
+
+function where(path: string): string {
+  return path ? `field ${path} of the result` : 'the result';
+}
+
+function unfit(value: unknown, type: TypeRef, path: string): RemoteError {
+  const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : String(value);
+  return new RemoteError(
+    'INTERNAL_ERROR',
+    `${where(path)} is ${Array.isArray(value) ? 'an array' : shown}, which does not fit its declared type ${describeType(type)}`,
   );
-}
-
-function fieldsFit(value: Record<string, unknown>, ctor: Class): boolean {
-  for (const field of fieldsOf(ctor).values()) {
-    if (!fieldFits(value[field.name], field)) return false;
-  }
-  return true;
-}
-
-/** A field fits when it holds a value of its type, or none at all where it is optional. */
-function fieldFits(value: unknown, field: FieldMeta): boolean {
-  if (value === undefined || value === null) return field.optional;
-  return fits(value, field.type);
-}
-
-/** The error for a result that does not fit, naming the first place where it does not. */
-function misfitError(value: unknown, type: TypeRef, path: string): RemoteError {
-  if (type.kind === 'array' && Array.isArray(value)) {
-    const i = value.findIndex((item) => !fits(item, type.items));
-    return misfitError(value[i], type.items, `${path}[${i}]`);
-  }
-  if (type.kind === 'class' && isRecord(value)) {
-    for (const field of fieldsOf(type.ctor).values()) {
-      const fieldValue = value[field.name];
-      if (fieldFits(fieldValue, field)) continue;
-      const at = path ? `${path}.${field.name}` : field.name;
-      if (fieldValue === undefined || fieldValue === null) return unfit(at, 'missing');
-      return misfitError(fieldValue, field.type, at);
-    }
-  }
-  return unfit(path, `${shown(value)}, which does not fit its declared type ${describeType(type)}`);
-}
-
-function shown(value: unknown): string {
-  if (value === undefined) return 'undefined';
-  if (value instanceof Date) return 'an invalid date';
-  return typeof value === 'number' ? String(value) : describeValue(value);
-}
-
-function unfit(path: string, what: string): RemoteError {
-  const where = path ? `field ${path} of the result` : 'the result';
-  return frameworkError('INTERNAL_ERROR', `${where} is ${what}`);
 }

@@ -1,7 +1,10 @@
-import { FORBIDDEN_NAMES, fieldsOf } from '../decorators/metadata';
+import { type FieldMeta, FORBIDDEN_NAMES, fieldsOf } from '../decorators/metadata';
 import { type Class, describeType, type TypeRef } from '../decorators/types';
-import { isDateText } from './number-text';
 import { BindError } from './sequence';
+
+/** RFC 3339 `date-time`: date, `T`, time with seconds, an optional fraction, and `Z` or an offset. */
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
 
 /** Joins a field path: `a`, `a.b`, `items[2]`. */
 export function joinPath(path: string, key: string | number): string {
@@ -25,7 +28,7 @@ function article(type: TypeRef): string {
     case 'boolean':
       return 'a boolean';
     case 'date':
-      return 'an ISO-8601 date';
+      return 'an RFC 3339 date-time';
     case 'array':
       return `an array of ${describeType(type.items)}`;
     default:
@@ -63,9 +66,26 @@ export function finiteNumber(value: number, given: unknown, path: string, type: 
   return value;
 }
 
-/** Converts ISO-8601 date text. */
+const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** True when the fields of an RFC 3339 date-time are in range (February 29 only in leap years). */
+function inRange(parts: RegExpExecArray): boolean {
+  const [year, month, day, hour, minute, second, , offH = 0, offM = 0] = parts
+    .slice(1)
+    .map((p) => (p === undefined || p.startsWith('.') ? 0 : Number(p)));
+  if (month! < 1 || month! > 12 || day! < 1 || day! > DAYS[month! - 1]!) return false;
+  const leap = year! % 4 === 0 && (year! % 100 !== 0 || year! % 400 === 0);
+  if (month === 2 && day === 29 && !leap) return false;
+  return hour! < 24 && minute! < 60 && second! < 60 && offH < 24 && offM < 60;
+}
+
+/**
+ * Converts RFC 3339 date-time text (`2024-05-06T07:08:09Z`, `…+02:00`), the `date-time` format of
+ * the document: a date alone, a time without seconds or without an offset is refused.
+ */
 export function dateFromText(text: string, path: string, type: TypeRef): Date {
-  const date = isDateText(text) ? new Date(text) : undefined;
+  const parts = DATE_TIME.exec(text);
+  const date = parts && inRange(parts) ? new Date(text.toUpperCase()) : undefined;
   if (!date || Number.isNaN(date.getTime())) mismatch(path, type, describeValue(text));
   return date;
 }
@@ -75,13 +95,30 @@ export function blankInstance(ctor: Class): Record<string, unknown> {
   return Object.create(ctor.prototype);
 }
 
-/** Checks that every required field of `ctor` was given. */
-export function checkRequired(ctor: Class, seen: ReadonlySet<string>, path: string): void {
+/**
+ * Checks that every required field of `ctor` was given. With `target` (XML, which has no `null`),
+ * an absent required field that is nullable is set to `null` instead.
+ */
+export function checkRequired(
+  ctor: Class,
+  seen: ReadonlySet<string>,
+  path: string,
+  target?: Record<string, unknown>,
+): void {
   for (const field of fieldsOf(ctor).values()) {
-    if (!field.optional && !seen.has(field.name)) {
-      throw new BindError('required field is missing', joinPath(path, field.name));
-    }
+    if (field.optional || seen.has(field.name)) continue;
+    if (target && field.nullable) target[field.name] = null;
+    else throw new BindError('required field is missing', joinPath(path, field.name));
   }
+}
+
+/** The value of a field given as `null`: `null` where the field is nullable, else a refusal. */
+export function nullField(field: FieldMeta, path: string): null {
+  if (field.nullable) return null;
+  throw new BindError(
+    field.optional ? 'null is not allowed (leave the field out instead)' : 'null is not allowed',
+    path,
+  );
 }
 
 /** Refuses a field name that the class does not declare, unless unknown fields are ignored. */

@@ -9,12 +9,14 @@ import {
   intFromText,
   joinPath,
   mismatch,
+  nullField,
   numberFromText,
   unknownField,
 } from './binding';
 import { checkJsonText } from './json-check';
 import { isIntText, isNumberText } from './number-text';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
+import { checkItems, checkNumber, checkString, enumFromText, enumMember } from './value-rules';
 
 /**
  * Parses JSON text into plain values, with the depth limit, refusing a key given twice in one
@@ -34,26 +36,20 @@ interface JsonBindOptions extends BindOptions {
   readonly numericStrings: boolean;
 }
 
-/** Binds a parsed JSON value to a declared type. */
+/** Binds a parsed JSON value to a declared type, with its declared limits. */
 export function bindJson(value: unknown, type: TypeRef, path: string, o: JsonBindOptions): unknown {
   switch (type.kind) {
-    case 'int':
-      if (typeof value === 'number') {
-        if (Number.isSafeInteger(value)) return value;
-        return mismatch(path, type, describeValue(value));
-      }
-      if (o.numericStrings && typeof value === 'string' && isIntText(value)) {
-        return intFromText(value, path, type);
-      }
-      return mismatch(path, type, describeValue(value));
-    case 'number':
-      if (typeof value === 'number') return finiteNumber(value, value, path, type);
-      if (o.numericStrings && typeof value === 'string' && isNumberText(value)) {
-        return numberFromText(value, path, type);
-      }
-      return mismatch(path, type, describeValue(value));
+    case 'int': {
+      const int = jsonInt(value, type, path, o);
+      return type.rules ? checkNumber(int, type.rules, path) : int;
+    }
+    case 'number': {
+      const number = jsonNumber(value, type, path, o);
+      return type.rules ? checkNumber(number, type.rules, path) : number;
+    }
     case 'string':
-      return typeof value === 'string' ? value : mismatch(path, type, describeValue(value));
+      if (typeof value !== 'string') return mismatch(path, type, describeValue(value));
+      return type.rules ? checkString(value, type.rules, path) : value;
     case 'boolean':
       if (typeof value === 'boolean') return value;
       if (o.numericStrings && (value === 'true' || value === 'false')) return value === 'true';
@@ -62,8 +58,13 @@ export function bindJson(value: unknown, type: TypeRef, path: string, o: JsonBin
       return typeof value === 'string'
         ? dateFromText(value, path, type)
         : mismatch(path, type, describeValue(value));
+    case 'enum':
+      return o.numericStrings && typeof value === 'string'
+        ? enumFromText(value, type, path)
+        : enumMember(value, type, path);
     case 'array':
       if (!Array.isArray(value)) return mismatch(path, type, describeValue(value));
+      if (type.rules) checkItems(value.length, type.rules, path);
       return value.map((item, i) => bindJson(item, type.items, joinPath(path, i), o));
     case 'class':
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -73,6 +74,24 @@ export function bindJson(value: unknown, type: TypeRef, path: string, o: JsonBin
     case 'unknown':
       return value;
   }
+}
+
+function jsonInt(value: unknown, type: TypeRef, path: string, o: JsonBindOptions): number {
+  if (typeof value === 'number') {
+    return Number.isSafeInteger(value) ? value : mismatch(path, type, describeValue(value));
+  }
+  if (o.numericStrings && typeof value === 'string' && isIntText(value)) {
+    return intFromText(value, path, type);
+  }
+  return mismatch(path, type, describeValue(value));
+}
+
+function jsonNumber(value: unknown, type: TypeRef, path: string, o: JsonBindOptions): number {
+  if (typeof value === 'number') return finiteNumber(value, value, path, type);
+  if (o.numericStrings && typeof value === 'string' && isNumberText(value)) {
+    return numberFromText(value, path, type);
+  }
+  return mismatch(path, type, describeValue(value));
 }
 
 function bindObject(
@@ -92,8 +111,10 @@ function bindObject(
     }
     const raw = source[key];
     seen.add(key);
-    if (raw === null && field.optional) continue;
-    target[key] = bindJson(raw, field.type, joinPath(path, key), o);
+    target[key] =
+      raw === null
+        ? nullField(field, joinPath(path, key))
+        : bindJson(raw, field.type, joinPath(path, key), o);
   }
   checkRequired(ctor, seen, path);
   return target;
@@ -112,11 +133,20 @@ export function libAName(value: unknown, type: TypeRef | undefined): string {
       return type.kind;
     case 'class':
       return aliasOf(type.ctor);
+    case 'enum':
+      return enumName(value, type.values);
     case 'array':
       return `${libAName(Array.isArray(value) ? value[0] : undefined, type.items)}-array`;
     default:
       return nameOfValue(value);
   }
+}
+
+/** An enum travels as its values do: `string`, else `int` or `double`. */
+function enumName(value: unknown, values: readonly (string | number)[]): string {
+  const sample = value ?? values[0];
+  if (typeof sample === 'string') return 'string';
+  return Number.isInteger(sample) ? 'int' : 'double';
 }
 
 function nameOfValue(value: unknown): string {

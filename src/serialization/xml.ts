@@ -14,6 +14,7 @@ import {
 import { acceptedNames, libAName } from './json';
 import { isIntText, isNumberText } from './number-text';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
+import { checkItems, checkNumber, checkString, enumFromText } from './value-rules';
 import { parseXmlTree, type XmlNode, XmlScanError } from './xml-parser';
 import { escapeXmlText } from './xml-text';
 
@@ -34,30 +35,40 @@ export function parseXml(text: string, options: BindOptions): XmlNode {
   }
 }
 
-/** Binds an element to a declared type; values convert from trimmed text by the type. */
+/** Binds an element to a declared type, with its declared limits; values convert from text. */
 export function bindXml(node: XmlNode, type: TypeRef, path: string, o: BindOptions): unknown {
   if (type.kind === 'class') return bindXmlObject(node, type.ctor, path, o);
   if (type.kind === 'array') {
     if (node.text.trim() !== '') mismatch(path, type, 'text');
+    if (type.rules) checkItems(node.children.length, type.rules, path);
     return node.children.map((child, i) => bindXml(child, type.items, joinPath(path, i), o));
   }
   if (node.children.length > 0) return mismatch(path, type, 'child elements');
-  const text = type.kind === 'string' || type.kind === 'unknown' ? node.text : node.text.trim();
+  const text =
+    type.kind === 'string' || type.kind === 'unknown' || type.kind === 'enum'
+      ? node.text
+      : node.text.trim();
   switch (type.kind) {
-    case 'int':
-      return isIntText(text)
-        ? intFromText(text, path, type)
-        : mismatch(path, type, describeValue(text));
-    case 'number':
-      return isNumberText(text)
-        ? numberFromText(text, path, type)
-        : mismatch(path, type, describeValue(text));
+    case 'int': {
+      if (!isIntText(text)) return mismatch(path, type, describeValue(text));
+      const int = intFromText(text, path, type);
+      return type.rules ? checkNumber(int, type.rules, path) : int;
+    }
+    case 'number': {
+      if (!isNumberText(text)) return mismatch(path, type, describeValue(text));
+      const number = numberFromText(text, path, type);
+      return type.rules ? checkNumber(number, type.rules, path) : number;
+    }
     case 'boolean':
       if (text === 'true' || text === '1') return true;
       if (text === 'false' || text === '0') return false;
       return mismatch(path, type, describeValue(text));
     case 'date':
       return dateFromText(text, path, type);
+    case 'enum':
+      return enumFromText(text, type, path);
+    case 'string':
+      return type.rules ? checkString(text, type.rules, path) : text;
     default:
       return text;
   }
@@ -79,7 +90,7 @@ function bindXmlObject(node: XmlNode, ctor: Class, path: string, o: BindOptions)
     seen.add(child.name);
     target[child.name] = bindXml(child, field.type, joinPath(path, child.name), o);
   }
-  checkRequired(ctor, seen, path);
+  checkRequired(ctor, seen, path, target);
   return target;
 }
 

@@ -19,13 +19,31 @@ export interface Diagnostic {
 /** The JSON types a primitive or enum schema can have. */
 export type PrimitiveType = 'string' | 'number' | 'integer' | 'boolean';
 
+/** Limits on values, with JSON Schema's names and meaning. */
+export interface SchemaConstraints {
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+}
+
 /** Annotations that any schema may carry. */
-export interface SchemaNotes {
+export interface SchemaNotes extends SchemaConstraints {
   readonly description?: string;
+  /** `null` is allowed; independent of whether a property is required. */
   readonly nullable?: boolean;
   readonly readOnly?: boolean;
   /** The XML element name (libA alias, or the libA name of a primitive). */
   readonly xmlName?: string;
+  /** A sample value, from `@example`. */
+  readonly example?: unknown;
+  /** From `@deprecated`. */
+  readonly deprecated?: boolean;
 }
 
 /** A property of an object schema. */

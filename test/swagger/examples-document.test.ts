@@ -1,4 +1,5 @@
 import calc from '../../examples/calc';
+import shop from '../../examples/shop';
 import { findClassMeta } from '../../src/decorators/metadata';
 import { SVC_HEADER_NAMES } from '../../src/entry-point/headers';
 import { SEQUENCE_NAMES } from '../../src/serialization/sequence';
@@ -19,13 +20,15 @@ function generateExamples(options: { microservice?: string; openapi?: '3.1' } = 
 
 /** The paths of the single-parameter `@ApiOperation` methods that the runtime registered. */
 function runtimeRoaPaths(): string[] {
-  return calc.services.flatMap((service) => {
-    const ctor = typeof service === 'function' ? service : service.constructor;
-    const meta = findClassMeta(ctor);
-    return [...(meta?.methods.values() ?? [])]
-      .filter((m) => m.description !== undefined && m.params.length === 1)
-      .map((m) => `/${calc.name}/${meta?.service?.name}/${m.name}`);
-  });
+  return [calc, shop].flatMap((app) =>
+    app.services.flatMap((service) => {
+      const ctor = typeof service === 'function' ? service : service.constructor;
+      const meta = findClassMeta(ctor);
+      return [...(meta?.methods.values() ?? [])]
+        .filter((m) => m.description !== undefined && m.params.length === 1)
+        .map((m) => `/${app.name}/${meta?.service?.name}/${m.name}`);
+    }),
+  );
 }
 
 /** True when every object in `value` lists its keys in sorted order. */
@@ -53,16 +56,17 @@ describe('generate-swagger on the examples', () => {
 
   it('has exactly the paths of the single-parameter @ApiOperation methods registered at runtime', () => {
     const runtime = runtimeRoaPaths();
-    expect(runtime).toHaveLength(6);
+    expect(runtime).toHaveLength(7);
     expect(Object.keys(doc.paths).sort()).toEqual(runtime.sort());
   });
 
   it('takes the microservice name from the deploying code, and --microservice overrides it', async () => {
-    expect(Object.keys(doc.paths).every((p) => p.startsWith('/calc/'))).toBe(true);
+    const homes = new Set(Object.keys(doc.paths).map((p) => p.split('/')[1]));
+    expect(homes).toEqual(new Set(['calc', 'shop']));
     const other = await generateExamples({ microservice: 'maths' });
     expect(Object.keys(other.document.paths as Json).sort()).toEqual(
       Object.keys(doc.paths)
-        .map((p) => p.replace('/calc/', '/maths/'))
+        .map((p) => p.replace(/^\/(calc|shop)\//, '/maths/'))
         .sort(),
     );
   });
@@ -77,7 +81,7 @@ describe('generate-swagger on the examples', () => {
       tags: ['calculator'],
       summary: 'Adds b to a',
     });
-    expect(doc.tags.map((t: Json) => t.name)).toEqual(['calculator', 'multiplier']);
+    expect(doc.tags.map((t: Json) => t.name)).toEqual(['calculator', 'multiplier', 'orders']);
   });
 
   it('describes bodies and results, with libA aliases as XML names and integers as integers', () => {
@@ -95,6 +99,33 @@ describe('generate-swagger on the examples', () => {
       required: ['a', 'b'],
     });
     expect(doc.definitions.MulOutput.xml).toEqual({ name: 'mulOutput' });
+  });
+
+  it('states the enum, the literal union, the nullable field and the limits the runtime enforces', async () => {
+    expect(doc.definitions.Order).toMatchObject({
+      required: ['currency', 'lines', 'deliverBy'],
+      properties: {
+        currency: { type: 'string', enum: ['EUR', 'USD'] },
+        lines: { type: 'array', minItems: 1, maxItems: 20 },
+        deliverBy: { type: 'string', format: 'date-time', 'x-nullable': true },
+        note: { type: 'string', maxLength: 200 },
+      },
+    });
+    expect(doc.definitions.Order.properties.currency['x-nullable']).toBeUndefined();
+    expect(doc.definitions.OrderLine.properties).toMatchObject({
+      sku: { type: 'string', pattern: '^[A-Z]{3}-[0-9]{4}$' },
+      quantity: { type: 'integer', minimum: 1, maximum: 99 },
+    });
+    expect(doc.definitions.OrderStatus).toEqual({
+      type: 'string',
+      enum: ['NEW', 'PAID', 'SHIPPED'],
+      description: 'Where an order stands.',
+    });
+    const open = (await generateExamples({ openapi: '3.1' })).document as Json;
+    expect(open.components.schemas.Order.properties.deliverBy).toMatchObject({
+      type: ['string', 'null'],
+      format: 'date-time',
+    });
   });
 
   it('lists the X-SVC-* headers, with ROA and the four sequence names as enums', () => {

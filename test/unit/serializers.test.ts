@@ -162,12 +162,12 @@ describe('binding', () => {
 
   it('binds nested classes, arrays, optional fields and dates, with paths in errors', () => {
     const team = libBJson.readArgument(
-      '{"title":"t","lead":{"name":"a","age":1,"score":2,"active":false,"born":"2000-01-02"},"members":[{"name":"b","age":2,"score":3,"active":true,"tags":["x"],"lucky":[7]}]}',
+      '{"title":"t","lead":{"name":"a","age":1,"score":2,"active":false,"born":"2000-01-02T00:00:00Z"},"members":[{"name":"b","age":2,"score":3,"active":true,"tags":["x"],"lucky":[7]}]}',
       klass(Team),
       options,
     ) as Team;
     expect(team.lead).toBeInstanceOf(Profile);
-    expect(team.lead.born).toEqual(new Date('2000-01-02'));
+    expect(team.lead.born).toEqual(new Date('2000-01-02T00:00:00Z'));
     expect(team.members[0]).toBeInstanceOf(Profile);
     expect(team.members[0]?.tags).toEqual(['x']);
     const error = bindError(() =>

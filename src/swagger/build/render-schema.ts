@@ -78,11 +78,59 @@ function nullable31(core: Json): Json {
   return { anyOf: [core, { type: 'null' }] };
 }
 
+const CONSTRAINT_KEYS = [
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+] as const;
+
+/**
+ * The limits of a schema. OpenAPI 3.1 takes JSON Schema's numeric exclusive bounds; Swagger 2.0
+ * (draft 4) writes an exclusive bound as `minimum` with `exclusiveMinimum: true`.
+ */
+function renderConstraints(schema: SchemaModel, dialect: Dialect): Json {
+  const out: Json = {};
+  for (const key of CONSTRAINT_KEYS) if (schema[key] !== undefined) out[key] = schema[key];
+  const bounds = [
+    ['exclusiveMinimum', 'minimum', schema.exclusiveMinimum, (a: number, b: number) => a >= b],
+    ['exclusiveMaximum', 'maximum', schema.exclusiveMaximum, (a: number, b: number) => a <= b],
+  ] as const;
+  for (const [exclusive, inclusive, value, tighter] of bounds) {
+    if (value === undefined) continue;
+    if (dialect === 'openapi31') out[exclusive] = value;
+    else if (out[inclusive] === undefined || tighter(value, out[inclusive] as number)) {
+      out[inclusive] = value;
+      out[exclusive] = true;
+    }
+  }
+  return out;
+}
+
+function renderExtras(schema: SchemaModel, dialect: Dialect): Json {
+  const example =
+    schema.example === undefined
+      ? {}
+      : dialect === 'openapi31'
+        ? { examples: [schema.example] }
+        : { example: schema.example };
+  const deprecated = !schema.deprecated
+    ? {}
+    : dialect === 'openapi31'
+      ? { deprecated: true }
+      : { 'x-deprecated': true };
+  return { ...renderConstraints(schema, dialect), ...example, ...deprecated };
+}
+
 /** The JSON Schema of a model type in the given dialect. */
 export function renderSchema(schema: SchemaModel, dialect: Dialect): Json {
   let core = renderCore(schema, dialect);
   if (schema.nullable && dialect === 'openapi31') core = nullable31(core);
   const notes: Json = {
+    ...renderExtras(schema, dialect),
     ...(schema.description ? { description: schema.description } : {}),
     ...(schema.readOnly ? { readOnly: true } : {}),
     ...(schema.xmlName ? { xml: { name: schema.xmlName } } : {}),

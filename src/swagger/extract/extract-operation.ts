@@ -1,6 +1,7 @@
 import { ts } from 'ts-morph';
 import { type OperationModel, type SchemaModel } from '../model';
 import { type Converter, primitiveWithXmlName, type Site } from './converter';
+import { checkLiteralAgreement } from './field-agreement';
 import { porticoDecorators } from './portico-symbols';
 import { docOf, locationOf, propertyOf, staticStringOf } from './source-text';
 import { schemaOfSpec } from './type-spec';
@@ -27,12 +28,19 @@ function resultOf(
   returns: ts.Expression | undefined,
   site: Site,
 ): SchemaModel | 'void' {
-  if (returns) return schemaOfSpec(converter, returns, site);
   const { checker } = converter;
+  if (returns) {
+    const signature = checker.getSignatureFromDeclaration(method);
+    const declared = signature && checker.getReturnTypeOfSignature(signature);
+    const type = declared && (checker.getAwaitedType(declared) ?? declared);
+    if (type && !isVoid(type)) checkLiteralAgreement(converter, type, returns, site);
+    return schemaOfSpec(converter, returns, site);
+  }
   const signature = checker.getSignatureFromDeclaration(method);
   const declared = signature ? checker.getReturnTypeOfSignature(signature) : undefined;
   if (!declared) return 'void';
   const type = checker.getAwaitedType(declared) ?? declared;
+  if (!isVoid(type)) checkLiteralAgreement(converter, type, returns, site);
   return isVoid(type) ? 'void' : converter.schemaOf(type, site, 0);
 }
 
@@ -42,9 +50,11 @@ function bodyOf(
   spec: ts.Expression | undefined,
   site: Site,
 ): SchemaModel {
+  const type = converter.checker.getTypeAtLocation(parameter);
+  checkLiteralAgreement(converter, type, spec, site);
   const fromSpec = spec && schemaOfSpec(converter, spec, site);
   if (fromSpec && fromSpec !== 'void') return fromSpec;
-  return converter.schemaOf(converter.checker.getTypeAtLocation(parameter), site, 0);
+  return converter.schemaOf(type, site, 0);
 }
 
 /** Whether a method has `@ApiOperation` of this package, and its text and options. */

@@ -1,7 +1,15 @@
 import { ts } from 'ts-morph';
 import { type PropertyModel, type SchemaModel } from '../model';
-import { type Converter, type Site, toInteger, unsupported } from './converter';
+import { type Converter, type Site, unsupported } from './converter';
+import {
+  checkFieldAgreement,
+  checkTagsEnforced,
+  placeConstraints,
+  warnUnreadable,
+} from './field-agreement';
+import { constraintsOfOptions, nullableByOptions } from './field-facts';
 import { porticoDecorators } from './portico-symbols';
+import { type PropertyTags, readPropertyTags } from './property-tags';
 import { docOf, propertyOf, stringLiteralOf, tagsOf } from './source-text';
 import { schemaOfSpec } from './type-spec';
 
@@ -55,16 +63,33 @@ function isReadonly(symbol: ts.Symbol): boolean {
   );
 }
 
-/** Applies the JSDoc tags `@integer` and `@format x` to a property's schema. */
-function applyTags(schema: SchemaModel, tags: readonly [string, string][]): SchemaModel {
-  let result = schema;
-  for (const [name, text] of tags) {
-    if (name === 'integer') result = toInteger(result);
-    if (name !== 'format' || text === '') continue;
-    if (text === 'int32' || text === 'int64') result = toInteger(result, text);
-    else if (result.kind === 'primitive') result = { ...result, format: text };
-  }
-  return result;
+function withoutNull(schema: SchemaModel): SchemaModel {
+  const { nullable: _, ...rest } = schema;
+  return rest as SchemaModel;
+}
+
+/**
+ * The facts the runtime enforces, from the `@Field` decorator: `null` only with `nullable: true`,
+ * limits only from its options; JSDoc limits on a plain property (an interface) as written.
+ */
+function enforcedFacts(
+  converter: Converter,
+  field: FieldDecorator | undefined,
+  found: { schema: SchemaModel; type: ts.Type; tags: PropertyTags; site: Site },
+): SchemaModel {
+  if (!field) return placeConstraints(found.schema, found.tags.constraints);
+  const nullable = nullableByOptions(field.options);
+  checkFieldAgreement(converter, {
+    type: found.type,
+    spec: field.spec,
+    nullable,
+    site: found.site,
+  });
+  const { constraints, unreadable } = constraintsOfOptions(field.options, converter.checker);
+  warnUnreadable(converter, unreadable, found.site);
+  checkTagsEnforced(converter, found.tags.constraints, constraints, found.site);
+  const schema = nullable ? { ...found.schema, nullable: true } : withoutNull(found.schema);
+  return placeConstraints(schema, constraints);
 }
 
 function propertyModel(
@@ -83,7 +108,13 @@ function propertyModel(
     fromSpec && fromSpec !== 'void'
       ? { ...fromSpec, ...(hasNull(type) ? { nullable: true } : {}) }
       : converter.schemaOf(type, propertySite, depth + 1);
-  const schema = applyTags(base, tagsOf(symbol, checker));
+  const tags = readPropertyTags(converter, tagsOf(symbol, checker), propertySite);
+  const schema = enforcedFacts(converter, field, {
+    schema: tags.retype(base),
+    type,
+    tags,
+    site: propertySite,
+  });
   const described =
     stringLiteralOf(propertyOf(field?.options, 'description')) ?? docOf(symbol, checker);
   const optionalByField =
@@ -93,6 +124,7 @@ function propertyModel(
     required: !(symbol.flags & ts.SymbolFlags.Optional) && !optionalByField,
     schema: {
       ...schema,
+      ...tags.notes,
       ...(described ? { description: described } : {}),
       ...(isReadonly(symbol) ? { readOnly: true } : {}),
     },

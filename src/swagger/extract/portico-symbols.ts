@@ -11,6 +11,7 @@ const KNOWN = [
   'ApiOperation',
   'RemoteMethod',
   'Field',
+  'OneOf',
   'Int',
   'Double',
   'nativeApp',

@@ -1,6 +1,8 @@
 import { ts } from 'ts-morph';
 import { type SchemaModel } from '../model';
 import { type Converter, isLibrarySymbol, type Site } from './converter';
+import { enumSymbolOf, oneOfArgument, oneOfValues } from './field-facts';
+import { literalEnums } from './literal-schema';
 import { porticoExportOf, resolveSymbol } from './portico-symbols';
 import { locationOf, stringLiteralOf } from './source-text';
 
@@ -10,6 +12,25 @@ const GLOBAL_SPECS: Record<string, SchemaModel> = {
   Boolean: { kind: 'primitive', type: 'boolean' },
   Date: { kind: 'primitive', type: 'string', format: 'date-time' },
 };
+
+/** The schema of `OneOf(argument)`: the enum's own schema, or the literals as an enum. */
+function oneOfSchema(converter: Converter, argument: ts.Expression, site: Site): SchemaModel {
+  const { checker } = converter;
+  const symbol = enumSymbolOf(argument, checker);
+  if (symbol) return converter.schemaOf(checker.getDeclaredTypeOfSymbol(symbol), site, 0);
+  const values = oneOfValues(argument, checker);
+  if (values) {
+    const enums = literalEnums(values);
+    return enums.length === 1 ? enums[0]! : { kind: 'union', members: enums };
+  }
+  const text = argument.getText();
+  converter.report({
+    severity: 'warning',
+    message: `${site.label}: OneOf(${text}) takes an enum or a constant list of literals (\`as const\`); it is marked x-unsupported-type in the document`,
+    location: locationOf(argument),
+  });
+  return { kind: 'unsupported', typeText: `OneOf(${text})` };
+}
 
 /**
  * The schema of a type spec written in a decorator (`Int`, `String`, `MulInput`, `[Item]`), the
@@ -25,6 +46,8 @@ export function schemaOfSpec(
     const items = schemaOfSpec(converter, spec.elements[0]!, site);
     if (items !== 'void') return { kind: 'array', items };
   }
+  const argument = oneOfArgument(spec, converter);
+  if (argument) return oneOfSchema(converter, argument, site);
   const exported = porticoExportOf(spec, converter);
   if (exported === 'Int') return { kind: 'primitive', type: 'integer' };
   if (exported === 'Double') return { kind: 'primitive', type: 'number' };
@@ -38,7 +61,7 @@ export function schemaOfSpec(
   const text = spec.getText();
   converter.report({
     severity: 'warning',
-    message: `${site.label}: \`${text}\` is not a type spec (Int, Number, String, Boolean, Date, a class or [spec]); it is marked x-unsupported-type in the document`,
+    message: `${site.label}: \`${text}\` is not a type spec (Int, Number, String, Boolean, Date, a class, OneOf(…) or [spec]); it is marked x-unsupported-type in the document`,
     location: locationOf(spec),
   });
   return { kind: 'unsupported', typeText: text };

@@ -1,0 +1,116 @@
+import { RE2JS } from 're2js';
+import { describeType, type TypeRef, type ValueRules } from './types';
+
+/**
+ * Limits on a field's values, with JSON Schema's names and meaning. Number limits apply to `Int`
+ * and `Number` values, length and pattern to strings, item counts to arrays; on an array field,
+ * the number and string limits apply to each item.
+ */
+export interface Constraints {
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  /** Least number of characters (Unicode code points, as JSON Schema counts them). */
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /**
+   * A regular expression the string must contain a match of (anchor it with `^…$` for the whole
+   * string). It runs on RE2's linear-time engine, so a client's text cannot make it backtrack.
+   */
+  readonly pattern?: string;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+}
+
+/** The names of every {@link Constraints} key, in the order documents list them. */
+export const CONSTRAINT_NAMES = [
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+] as const satisfies readonly (keyof Constraints)[];
+
+const NUMBER_KEYS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const;
+const STRING_KEYS = ['minLength', 'maxLength', 'pattern'] as const;
+const ARRAY_KEYS = ['minItems', 'maxItems'] as const;
+
+function pick<K extends keyof Constraints>(from: Constraints, keys: readonly K[]) {
+  const picked: Partial<Pick<Constraints, K>> = {};
+  for (const key of keys) if (from[key] !== undefined) picked[key] = from[key];
+  return Object.keys(picked).length > 0 ? picked : undefined;
+}
+
+/** Compiles a pattern for RE2, refusing at declaration time what RE2 cannot run. */
+function compilePattern(pattern: string, where: string): (text: string) => boolean {
+  try {
+    const compiled = RE2JS.compile(pattern);
+    return (text) => compiled.test(text);
+  } catch (error) {
+    throw new TypeError(`portico: ${where}: pattern ${JSON.stringify(pattern)} ${String(error)}`);
+  }
+}
+
+function checkCounts(rules: Constraints, where: string): void {
+  for (const key of [...STRING_KEYS, ...ARRAY_KEYS]) {
+    const value = rules[key];
+    if (key !== 'pattern' && value !== undefined && !Number.isSafeInteger(value as number)) {
+      throw new TypeError(`portico: ${where}: ${key} must be a whole number`);
+    }
+  }
+}
+
+/**
+ * `type` with `constraints` attached where they apply: item counts on the array, the others on
+ * its innermost items. A constraint that cannot apply to the type is refused at declaration time.
+ */
+export function withConstraints(type: TypeRef, constraints: Constraints, where: string): TypeRef {
+  if (Object.keys(constraints).length === 0) return type;
+  checkCounts(constraints, where);
+  const arrays = pick(constraints, ARRAY_KEYS);
+  const numbers = pick(constraints, NUMBER_KEYS);
+  const strings = pick(constraints, STRING_KEYS);
+  if (arrays && type.kind !== 'array') refuse(where, type, Object.keys(arrays));
+  const scalar =
+    numbers || strings ? constrainScalar(innermost(type), { numbers, strings }, where) : undefined;
+  return rebuild(type, arrays, scalar);
+}
+
+function innermost(type: TypeRef): TypeRef {
+  return type.kind === 'array' ? innermost(type.items) : type;
+}
+
+function rebuild(
+  type: TypeRef,
+  arrays: ValueRules | undefined,
+  scalar: TypeRef | undefined,
+): TypeRef {
+  if (type.kind !== 'array') return scalar ?? type;
+  const items = scalar ? rebuild(type.items, undefined, scalar) : type.items;
+  return { kind: 'array', items, ...(arrays ? { rules: arrays } : {}) };
+}
+
+function constrainScalar(
+  type: TypeRef,
+  { numbers, strings }: { numbers: ValueRules | undefined; strings: ValueRules | undefined },
+  where: string,
+): TypeRef {
+  if (numbers && type.kind !== 'int' && type.kind !== 'number') {
+    refuse(where, type, Object.keys(numbers));
+  }
+  if (strings && type.kind !== 'string') refuse(where, type, Object.keys(strings));
+  const rules: ValueRules = { ...numbers, ...strings };
+  const test = strings?.pattern === undefined ? undefined : compilePattern(strings.pattern, where);
+  return { ...(type as { kind: 'int' }), rules: test ? { ...rules, test } : rules };
+}
+
+function refuse(where: string, type: TypeRef, keys: readonly string[]): never {
+  throw new TypeError(
+    `portico: ${where}: ${keys.join(', ')} cannot apply to a field of type ${describeType(type)}`,
+  );
+}

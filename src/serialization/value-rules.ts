@@ -1,0 +1,108 @@
+import { type TypeRef, type ValueRules } from '../decorators/types';
+import { isNumberText } from './number-text';
+import { BindError } from './sequence';
+
+/** Characters of a string as JSON Schema counts them: Unicode code points. */
+function codePoints(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
+
+function refuse(path: string, message: string): never {
+  throw new BindError(message, path);
+}
+
+/** Refuses a number outside the declared bounds. */
+export function checkNumber(value: number, rules: ValueRules, path: string): number {
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = rules;
+  if (minimum !== undefined && value < minimum) refuse(path, `${value} is less than ${minimum}`);
+  if (maximum !== undefined && value > maximum) refuse(path, `${value} is more than ${maximum}`);
+  if (exclusiveMinimum !== undefined && value <= exclusiveMinimum) {
+    refuse(path, `${value} is not more than ${exclusiveMinimum}`);
+  }
+  if (exclusiveMaximum !== undefined && value >= exclusiveMaximum) {
+    refuse(path, `${value} is not less than ${exclusiveMaximum}`);
+  }
+  return value;
+}
+
+/**
+ * Refuses a string outside the declared length or without a match of the pattern. The length is
+ * checked first, and the pattern runs on a linear-time engine, so no text costs more than its size.
+ */
+export function checkString(value: string, rules: ValueRules, path: string): string {
+  const { minLength, maxLength, test, pattern } = rules;
+  if (minLength !== undefined || maxLength !== undefined) {
+    const length = codePoints(value);
+    if (minLength !== undefined && length < minLength) {
+      refuse(path, `${length} characters, fewer than ${minLength}`);
+    }
+    if (maxLength !== undefined && length > maxLength) {
+      refuse(path, `${length} characters, more than ${maxLength}`);
+    }
+  }
+  if (test && !test(value)) refuse(path, `does not match the pattern ${pattern ?? ''}`);
+  return value;
+}
+
+/** Refuses an array with fewer or more items than declared. */
+export function checkItems(length: number, rules: ValueRules, path: string): void {
+  const { minItems, maxItems } = rules;
+  if (minItems !== undefined && length < minItems) {
+    refuse(path, `${length} items, fewer than ${minItems}`);
+  }
+  if (maxItems !== undefined && length > maxItems) {
+    refuse(path, `${length} items, more than ${maxItems}`);
+  }
+}
+
+/** The declared value that `value` is, or a refusal listing the declared ones. */
+export function enumMember(
+  value: unknown,
+  type: Extract<TypeRef, { kind: 'enum' }>,
+  path: string,
+): string | number {
+  if ((typeof value === 'string' || typeof value === 'number') && type.values.includes(value)) {
+    return value;
+  }
+  const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : describe(value);
+  return refuse(path, `expected one of ${listValues(type)}, got ${shown}`);
+}
+
+/** The text of an enum's values for a message, shortened past ten. */
+export function listValues(type: Extract<TypeRef, { kind: 'enum' }>): string {
+  const shown = type.values.slice(0, 10).map((v) => JSON.stringify(v));
+  return shown.join(', ') + (type.values.length > 10 ? ', …' : '');
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : String(value);
+}
+
+/**
+ * The enum value that a text stands for (XML, libA JSON): a string value as written, else a
+ * number value written as decimal text.
+ */
+export function enumFromText(
+  text: string,
+  type: Extract<TypeRef, { kind: 'enum' }>,
+  path: string,
+): string | number {
+  if (type.values.includes(text)) return text;
+  const trimmed = text.trim();
+  const number = isNumberText(trimmed) ? Number(trimmed) : Number.NaN;
+  if (type.values.includes(number)) return number;
+  return enumMember(text, type, path);
+}

@@ -1,0 +1,123 @@
+import { ts } from 'ts-morph';
+import { type SchemaConstraints, type SchemaModel } from '../model';
+import { type Converter, type Site } from './converter';
+import { literalSetOf, oneOfArgument, oneOfValues } from './field-facts';
+import { type Literal } from './literal-schema';
+import { locationOf } from './source-text';
+
+/** What the generator compares for one `@Field` property: its TypeScript type and its decorator. */
+export interface FieldAgreement {
+  readonly type: ts.Type;
+  readonly spec: ts.Expression | undefined;
+  readonly nullable: boolean;
+  readonly site: Site;
+}
+
+function shown(values: readonly Literal[]): string {
+  return values.map((v) => JSON.stringify(v)).join(' | ');
+}
+
+function sameSet(a: readonly Literal[], b: readonly Literal[]): boolean {
+  return a.length === b.length && a.every((v) => b.includes(v));
+}
+
+/**
+ * Proves that a `@Field` states what the property's TypeScript type says, where the runtime
+ * learns it only from the decorator: the literal set of an enum or union, and `null`. Each
+ * disagreement is a warning with file:line (an error under `--strict`) that says what the
+ * runtime will do instead.
+ */
+export function checkFieldAgreement(converter: Converter, field: FieldAgreement): void {
+  checkLiteralAgreement(converter, field.type, field.spec, field.site);
+  const typeHasNull =
+    field.type.isUnion() && field.type.types.some((t) => t.flags & ts.TypeFlags.Null);
+  if (typeHasNull && !field.nullable) {
+    warnAt(
+      converter,
+      field.site,
+      'its type allows null, but @Field does not say nullable: true, so null is refused',
+    );
+  } else if (!typeHasNull && field.nullable) {
+    warnAt(converter, field.site, '@Field says nullable: true, but its type does not include null');
+  }
+}
+
+/** Warns for `@Field` options whose values only the running code knows: the document omits them. */
+export function warnUnreadable(converter: Converter, keys: readonly string[], site: Site): void {
+  for (const key of keys) {
+    warnAt(
+      converter,
+      site,
+      `the value of @Field option ${key} is not a literal or a constant, so the runtime enforces what the document cannot state; write it as a literal`,
+    );
+  }
+}
+
+function warnAt(converter: Converter, site: Site, message: string): void {
+  converter.report({
+    severity: 'warning',
+    message: `${site.label}: ${message}`,
+    location: locationOf(site.node),
+  });
+}
+
+/**
+ * Warns where a type is a literal set (an enum, `'a' | 'b'`) that the type spec the runtime
+ * reads (a `@Field` type, a `params` or `returns` entry) does not state, or states otherwise.
+ */
+export function checkLiteralAgreement(
+  converter: Converter,
+  type: ts.Type,
+  spec: ts.Expression | undefined,
+  site: Site,
+): void {
+  const { checker } = converter;
+  const literals = literalSetOf(type, checker);
+  const argument = oneOfArgument(spec, converter);
+  const listed = argument && oneOfValues(argument, checker);
+  if (literals && !argument) {
+    warnAt(
+      converter,
+      site,
+      `its type allows only ${shown(literals)}, but the runtime is not told so and accepts any value of the wire type: give the type as OneOf(…)`,
+    );
+  } else if (literals && listed && !sameSet(literals, listed)) {
+    warnAt(converter, site, `OneOf lists ${shown(listed)} but its type allows ${shown(literals)}`);
+  }
+}
+
+/**
+ * Warns for each constraint that a JSDoc tag states on a `@Field` property but the decorator does
+ * not: the runtime reads limits from the decorator only, so the tag would describe a limit that
+ * is not enforced. It is left out of the document.
+ */
+export function checkTagsEnforced(
+  converter: Converter,
+  fromTags: SchemaConstraints,
+  fromField: SchemaConstraints,
+  site: Site,
+): void {
+  for (const [key, value] of Object.entries(fromTags)) {
+    if (fromField[key as keyof SchemaConstraints] === value) continue;
+    converter.report({
+      severity: 'warning',
+      message: `${site.label}: @${key} ${String(value)} is not enforced, as the runtime reads limits from @Field options; write @Field(…, { ${key}: ${JSON.stringify(value)} }). It is left out of the document`,
+      location: locationOf(site.node),
+    });
+  }
+}
+
+const ARRAY_KEYS = new Set(['minItems', 'maxItems']);
+
+/**
+ * `schema` with `constraints` where JSON Schema applies them and the runtime checks them: item
+ * counts on an array, the others on its innermost items.
+ */
+export function placeConstraints(schema: SchemaModel, constraints: SchemaConstraints): SchemaModel {
+  const entries = Object.entries(constraints);
+  if (entries.length === 0) return schema;
+  const own = Object.fromEntries(entries.filter(([k]) => ARRAY_KEYS.has(k)));
+  const inner = Object.fromEntries(entries.filter(([k]) => !ARRAY_KEYS.has(k)));
+  if (schema.kind !== 'array') return { ...schema, ...inner, ...own };
+  return { ...schema, ...own, items: placeConstraints(schema.items, inner) };
+}

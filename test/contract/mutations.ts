@@ -1,0 +1,143 @@
+import { resolve, type Schema, withoutNull } from './schema-values';
+
+/** A place in a value where a mutation can go: an object's property, or an array's item. */
+interface Spot {
+  readonly parent: Record<string, unknown> | unknown[];
+  readonly key: string | number;
+  readonly schema: Schema;
+}
+
+/** Every object in `value` with its schema, and every property and item as a {@link Spot}. */
+function spotsOf(value: unknown, schema: Schema, schemas: Record<string, Schema>) {
+  const spots: Spot[] = [];
+  const objects: [Record<string, unknown>, Schema][] = [];
+  const walk = (v: unknown, s: Schema) => {
+    const [core] = withoutNull(s, schemas);
+    if (Array.isArray(v)) {
+      v.forEach((item, i) => {
+        spots.push({ parent: v, key: i, schema: core.items });
+        walk(item, core.items);
+      });
+    } else if (v !== null && typeof v === 'object') {
+      const record = v as Record<string, unknown>;
+      objects.push([record, core]);
+      for (const [key, property] of Object.entries(core.properties ?? {})) {
+        if (!(key in record)) continue;
+        spots.push({ parent: record, key, schema: property as Schema });
+        walk(record[key], property as Schema);
+      }
+    }
+  };
+  walk(value, schema);
+  return { spots, objects };
+}
+
+/** Values near or beyond what `schema` allows, each one that XML carries as JSON does. */
+function badValues(schema: Schema, schemas: Record<string, Schema>): unknown[] {
+  const [s] = withoutNull(resolve(schema, schemas), schemas);
+  const bounds = [s.minimum, s.maximum, s.exclusiveMinimum, s.exclusiveMaximum].filter(
+    (b) => b !== undefined,
+  ) as number[];
+  if (Array.isArray(s.enum)) return ['BOGUS', 3, 'RED', 2];
+  switch (s.type) {
+    case 'integer':
+      return [1.5, 'BOGUS', ...bounds.flatMap((b) => [b - 1, b, b + 1])];
+    case 'number':
+      return ['BOGUS', ...bounds.flatMap((b) => [b - 0.5, b, b + 0.5])];
+    case 'boolean':
+      return ['yes'];
+    case 'array':
+      return [[], 'BOGUS'];
+    case 'object':
+      return ['BOGUS'];
+    default:
+      if (s.format === 'date-time') {
+        return [
+          '2024-05-06',
+          '2024-05-06T07:08',
+          '2024-02-30T00:00:00Z',
+          '2024-05-06T07:08:09+02:00',
+          '2024-05-06T24:00:00Z',
+        ];
+      }
+      return [
+        '',
+        'b',
+        'Abc',
+        'x'.repeat((s.maxLength ?? 8) + 1),
+        'a'.repeat(Math.max((s.minLength ?? 1) - 1, 0)),
+      ];
+  }
+}
+
+/**
+ * A copy of `value` with one change chosen by `pick` and `choice`: a property or item replaced by
+ * a value near a limit, `null` in a property, a property removed, an unknown one added, an array
+ * grown past its items.
+ */
+export function mutate(
+  value: unknown,
+  schema: Schema,
+  schemas: Record<string, Schema>,
+  [pick, choice]: readonly [number, number],
+): unknown {
+  const copy = structuredClone(value);
+  const { spots, objects } = spotsOf(copy, schema, schemas);
+  const kind = choice % 4;
+  if (kind === 0 && objects.length > 0) {
+    const [object] = objects[pick % objects.length]!;
+    object.zzUnknown = 1;
+  } else if (kind === 1 && spots.length > 0) {
+    const spot = spots[pick % spots.length]!;
+    if (Array.isArray(spot.parent)) spot.parent.push(spot.parent[spot.key as number]);
+    else delete spot.parent[spot.key];
+  } else if (kind === 2 && spots.some((s) => !Array.isArray(s.parent))) {
+    const properties = spots.filter((s) => !Array.isArray(s.parent));
+    const spot = properties[pick % properties.length]!;
+    (spot.parent as Record<string, unknown>)[spot.key] = null;
+  } else if (spots.length > 0) {
+    const spot = spots[pick % spots.length]!;
+    const bad = badValues(spot.schema, schemas);
+    (spot.parent as Record<string | number, unknown>)[spot.key] = bad[(choice >> 2) % bad.length];
+  }
+  return copy;
+}
+
+/**
+ * The value the XML reader sees for `value`: XML has no `null`, so a property that is `null` is
+ * left out, and a required nullable property that is left out is read as `null`.
+ */
+export function asXmlSees(
+  value: unknown,
+  schema: Schema,
+  schemas: Record<string, Schema>,
+): unknown {
+  const [s] = withoutNull(schema, schemas);
+  if (Array.isArray(value)) return value.map((item) => asXmlSees(item, s.items, schemas));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const property = s.properties?.[key];
+    if (v !== null) out[key] = property ? asXmlSees(v, property, schemas) : v;
+  }
+  for (const key of s.required ?? []) {
+    if (!(key in out) && withoutNull(s.properties[key], schemas)[1]) out[key] = null;
+  }
+  return out;
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** `value` as an XML element named `name`; array items as `<item>`, `null` left out. */
+export function toXml(name: string, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value))
+    return `<${name}>${value.map((v) => toXml('item', v)).join('')}</${name}>`;
+  if (typeof value === 'object') {
+    const fields = Object.entries(value).map(([k, v]) => toXml(k, v));
+    return `<${name}>${fields.join('')}</${name}>`;
+  }
+  return `<${name}>${escapeText(String(value))}</${name}>`;
+}

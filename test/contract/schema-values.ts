@@ -1,0 +1,95 @@
+import fc from 'fast-check';
+
+/** A JSON Schema object of the document. */
+export type Schema = { [key: string]: any };
+
+/** Follows `$ref` to the named schema, keeping nothing else of the referring schema but notes. */
+export function resolve(schema: Schema, schemas: Record<string, Schema>): Schema {
+  if (typeof schema.$ref !== 'string') return schema;
+  return resolve(schemas[schema.$ref.split('/').pop() as string] as Schema, schemas);
+}
+
+/** The schema without its `null` alternative, and whether it had one. */
+export function withoutNull(schema: Schema, schemas: Record<string, Schema>): [Schema, boolean] {
+  if (Array.isArray(schema.anyOf)) {
+    const others = schema.anyOf.filter((s: Schema) => s.type !== 'null');
+    if (others.length === 1 && others.length < schema.anyOf.length) {
+      return [resolve(others[0], schemas), true];
+    }
+  }
+  if (Array.isArray(schema.type) && schema.type.includes('null')) {
+    const type = schema.type.filter((t: string) => t !== 'null');
+    const values = Array.isArray(schema.enum)
+      ? { enum: schema.enum.filter((v: unknown) => v !== null) }
+      : {};
+    return [{ ...schema, ...values, type: type.length === 1 ? type[0] : type }, true];
+  }
+  return [resolve(schema, schemas), false];
+}
+
+function integerArb(s: Schema): fc.Arbitrary<number> {
+  const min = s.exclusiveMinimum !== undefined ? Math.floor(s.exclusiveMinimum) + 1 : s.minimum;
+  const max = s.exclusiveMaximum !== undefined ? Math.ceil(s.exclusiveMaximum) - 1 : s.maximum;
+  return fc.integer({ min: min ?? -1e6, max: max ?? 1e6 });
+}
+
+function numberArb(s: Schema): fc.Arbitrary<number> {
+  return fc.double({
+    noNaN: true,
+    noDefaultInfinity: true,
+    min: s.exclusiveMinimum ?? s.minimum ?? -1e9,
+    max: s.exclusiveMaximum ?? s.maximum ?? 1e9,
+    minExcluded: s.exclusiveMinimum !== undefined,
+    maxExcluded: s.exclusiveMaximum !== undefined,
+  });
+}
+
+/** Text that XML carries as it is: printable ASCII. */
+const TEXT_UNIT = fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c));
+
+function stringArb(s: Schema): fc.Arbitrary<string> {
+  if (s.format === 'date-time') {
+    const min = new Date('1900-01-01T00:00:00Z');
+    const max = new Date('2200-01-01T00:00:00Z');
+    return fc.date({ min, max, noInvalidDate: true }).map((d) => d.toISOString());
+  }
+  const lengths = { minLength: s.minLength ?? 0, maxLength: s.maxLength ?? 8 };
+  if (s.pattern === undefined) return fc.string({ unit: TEXT_UNIT, ...lengths });
+  const fits = (t: string) => t.length >= lengths.minLength && t.length <= lengths.maxLength;
+  return fc.stringMatching(new RegExp(s.pattern)).filter((t) => fits(t) && /^[ -~]*$/.test(t));
+}
+
+/** Values that the schema allows, sampled from the schema itself. */
+export function valueArb(schema: Schema, schemas: Record<string, Schema>): fc.Arbitrary<unknown> {
+  const [s, nullable] = withoutNull(schema, schemas);
+  const core = coreArb(s, schemas);
+  return nullable ? fc.oneof(core, fc.constant(null)) : core;
+}
+
+function coreArb(s: Schema, schemas: Record<string, Schema>): fc.Arbitrary<unknown> {
+  if (Array.isArray(s.enum)) return fc.constantFrom(...s.enum);
+  switch (s.type) {
+    case 'integer':
+      return integerArb(s);
+    case 'number':
+      return numberArb(s);
+    case 'string':
+      return stringArb(s);
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      return fc.array(valueArb(s.items, schemas), {
+        minLength: s.minItems ?? 0,
+        maxLength: s.maxItems ?? 3,
+      });
+    case 'object': {
+      const properties = s.properties ?? {};
+      const record = Object.fromEntries(
+        Object.entries(properties).map(([k, p]) => [k, valueArb(p as Schema, schemas)]),
+      );
+      return fc.record(record, { requiredKeys: s.required ?? [] });
+    }
+    default:
+      throw new Error(`no sampler for ${JSON.stringify(s)}`);
+  }
+}
