@@ -1,5 +1,5 @@
 import { ErrorCode, NatsError } from 'nats';
-import { frameworkError, RETRY_AFTER, RemoteError } from '../../errors';
+import { frameworkError, RETRY_AFTER, type RemoteError } from '../../errors';
 import { CodecError, decodeReply, encodeEnvelope } from '../../protocol/codec';
 import { type CallEnvelope, type CallReply } from '../../protocol/envelope';
 import { type NatsLink } from './nats-connection';
