@@ -38,7 +38,9 @@ export type {
   CorsOptions,
   MicroserviceDefinition,
   NativeAppDefinition,
+  NatsConnectionOptions,
   NatsPlacement,
+  NatsTlsOptions,
   Placement,
   ServletAppDefinition,
   StaticFilesDefinition,
@@ -71,4 +73,3 @@ export { swaggerUi } from './server/swagger-ui';
 export { createInProcessTransport } from './transport/in-process';
 export type { NatsSettings } from './transport/nats/nats-env';
 export { natsFromEnv } from './transport/nats/nats-env';
-export type { NatsConnectionOptions, NatsTlsOptions } from './transport/nats/nats-options';
