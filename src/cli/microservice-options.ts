@@ -8,16 +8,23 @@ export interface MicroserviceOptions {
   readonly concurrency?: number;
   readonly subjectPrefix?: string;
   readonly development: boolean;
+  /** Serve each call in an OpenTelemetry span, the child of the entry point's. */
+  readonly tracing: boolean;
+  /** The port of the replica's own `/-/live`, `/-/ready` and `/-/metrics`; none without it. */
+  readonly adminPort?: number;
 }
 
 /** The usage text of `portico microservice`. */
 export const MICROSERVICE_USAGE = `  portico microservice <module> --nats <url> [--name <ms>] [--concurrency N]
-                           [--subject-prefix <p>] [--development]
+                           [--subject-prefix <p>] [--development] [--tracing]
+                           [--admin-port N]
                            Start one replica of a native microservice. module is compiled
                            JavaScript whose default export is a nativeApp definition. Replicas of
                            one microservice share its calls. SIGTERM stops taking calls, finishes
                            those in flight, then exits 0. --nats may repeat or list URLs with
-                           commas (default: the NATS_URL environment variable).`;
+                           commas (default: the NATS_URL environment variable). --tracing opens
+                           an OpenTelemetry span per call (register an SDK with node --require);
+                           --admin-port serves /-/live, /-/ready and /-/metrics on that port.`;
 
 /** Reads the arguments after `microservice`; throws with a message for the user when they are wrong. */
 export function readMicroserviceOptions(
@@ -34,6 +41,8 @@ export function readMicroserviceOptions(
       concurrency: { type: 'string' },
       'subject-prefix': { type: 'string' },
       development: { type: 'boolean' },
+      tracing: { type: 'boolean' },
+      'admin-port': { type: 'string' },
     },
   });
   const [module, ...extra] = positionals;
@@ -48,6 +57,8 @@ export function readMicroserviceOptions(
     module,
     servers,
     development: values.development ?? false,
+    tracing: values.tracing ?? false,
+    ...(values['admin-port'] === undefined ? {} : { adminPort: readPort(values['admin-port']) }),
     ...(values.name === undefined ? {} : { name: values.name }),
     ...(values.concurrency === undefined
       ? {}
@@ -60,6 +71,14 @@ function readConcurrency(text: string): number {
   const value = Number(text);
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
     throw new Error(`--concurrency must be a whole number of at least 1, got ${text}`);
+  }
+  return value;
+}
+
+function readPort(text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value > 65535) {
+    throw new Error(`--admin-port must be a port number, got ${text}`);
   }
   return value;
 }

@@ -4,6 +4,7 @@ import { createMicroserviceRuntime } from '../runtime/runtime';
 import { connectNats, natsSubject } from '../transport/nats/nats-connection';
 import { createCallHandler } from './call-handler';
 import { createLimiter } from './limiter';
+import { answerPings } from './replica-pings';
 import { withOutbound } from './with-outbound';
 
 /** Calls one replica runs at once unless told otherwise. */
@@ -25,6 +26,8 @@ export interface NatsReplicaOptions {
   readonly maxDepth?: number;
   /** How long to keep trying the first connection. Default 10 000 ms. */
   readonly connectTimeoutMs?: number;
+  /** Serve each call in an OpenTelemetry span, the child of the entry point's. Default off. */
+  readonly tracing?: boolean;
 }
 
 /** A running replica of a microservice: one member of the queue group of its subject. */
@@ -35,6 +38,10 @@ export interface NatsReplica {
   readonly concurrency: number;
   /** Calls received and not answered yet (running or waiting for a slot). */
   readonly inFlight: number;
+  /** Calls running now. */
+  readonly running: number;
+  /** Calls received that wait for a free slot. */
+  readonly waiting: number;
   /** Stops taking calls, answers every call already received, then disconnects. */
   drain(): Promise<void>;
   /** Disconnects at once; calls in flight get no answer. */
@@ -68,7 +75,8 @@ export async function startNatsReplica(
       : { connectTimeoutMs: options.connectTimeoutMs }),
   });
   const serving = withOutbound(runtime, link, options.subjectPrefix);
-  const serve = createCallHandler({ runtime: serving, link, limiter, logger });
+  const tracing = options.tracing ?? false;
+  const serve = createCallHandler({ runtime: serving, link, limiter, logger, tracing });
   const subscription = link.connection.subscribe(subject, {
     queue: subject,
     callback: (error, msg) => {
@@ -76,6 +84,13 @@ export async function startNatsReplica(
       else serve(msg);
     },
   });
+  const pings = answerPings(link.connection, subject, () => ({
+    microservice,
+    pid: process.pid,
+    running: limiter.active,
+    waiting: limiter.waiting,
+    concurrency,
+  }));
   await link.connection.flush();
   let draining: Promise<void> | undefined;
   return {
@@ -85,8 +100,16 @@ export async function startNatsReplica(
     get inFlight() {
       return limiter.active + limiter.waiting;
     },
+    get running() {
+      return limiter.active;
+    },
+    get waiting() {
+      return limiter.waiting;
+    },
     drain() {
       draining ??= (async () => {
+        // Readiness checks stop finding this replica before it stops taking calls.
+        await pings.drain();
         await subscription.drain();
         logger.info({ inFlight: limiter.active + limiter.waiting }, 'stopped taking calls');
         await limiter.idle();

@@ -5,7 +5,9 @@ import { type NatsPlacement } from '../../microservices';
 import { type Transport } from '../../protocol/envelope';
 import { maxBodyBytesFor } from '../../protocol/frame-budget';
 import { type NatsLink, natsSubject } from './nats-connection';
+import { type NatsEvents } from './nats-events';
 import { createNatsPool, type NatsPool } from './nats-pool';
+import { pingReplicas } from './replica-ping';
 import { requestReply, unavailable } from './request-reply';
 
 /** The NATS transports of one main server; microservices on the same servers share a connection. */
@@ -21,12 +23,12 @@ export interface FrameLimits {
   readonly maxHeaderBytes?: number;
 }
 
-/** Creates the NATS carrier of a main server. */
-export function createNatsCarrier(logger: Logger): NatsCarrier {
-  const pool = createNatsPool(logger);
+/** Creates the NATS carrier of a main server; `events` count what happens on the hop. */
+export function createNatsCarrier(logger: Logger, events?: NatsEvents): NatsCarrier {
+  const pool = createNatsPool(logger, events);
   return {
     transport: (microservice, placement, limits) =>
-      createNatsTransport({ microservice, placement, limits, pool }),
+      createNatsTransport({ microservice, placement, limits, pool, events }),
   };
 }
 
@@ -35,6 +37,7 @@ interface NatsTransportOptions {
   readonly placement: NatsPlacement;
   readonly limits: FrameLimits;
   readonly pool: NatsPool;
+  readonly events: NatsEvents | undefined;
 }
 
 /**
@@ -80,7 +83,8 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
       });
     },
     start: () => start().then(() => undefined),
-    call: async (envelope) => requestReply(await open(), subject, envelope),
+    call: async (envelope) => requestReply(await open(), subject, envelope, options.events),
+    ready: async () => (link?.connected ? pingReplicas(link.connection, subject) : false),
     async close() {
       if (!starting) return;
       const started = await starting.then(
