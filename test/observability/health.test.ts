@@ -76,8 +76,9 @@ describe('liveness and readiness under /-/', () => {
     );
     const listening = main.listen(0, '127.0.0.1');
     try {
-      await once(main.server as NonNullable<MainServer['server']>, 'listening');
-      const url = `http://127.0.0.1:${(main.server?.address() as { port: number }).port}`;
+      const server = main.server as NonNullable<MainServer['server']>;
+      await once(server, 'listening');
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
       expect((await get(url, '/-/live')).status).toBe(200);
       expect(await readyUntil(url, 503)).toEqual({
         status: 'not ready',
