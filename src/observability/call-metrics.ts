@@ -1,4 +1,5 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { BucketCounts, registerHistogram } from './bucket-counts';
 import { type CallNames } from './known-names';
 
 /** The end of one call, as the metrics count it. */
@@ -10,6 +11,13 @@ export interface CallRecord {
   readonly seconds: number;
   readonly requestBytes: number;
   readonly responseBytes: number;
+}
+
+/** The NATS carrier's events, counted. */
+export interface NatsCounts {
+  reply(microservice: string): void;
+  noReply(microservice: string, reason: 'no-responders' | 'timeout'): void;
+  reconnect(servers: string): void;
 }
 
 /** A main server's metrics: counted on the call path, written in Prometheus text on a scrape. */
@@ -26,37 +34,29 @@ export interface CallMetrics {
   readonly nats: NatsCounts;
 }
 
-/** The NATS carrier's events, counted. */
-export interface NatsCounts {
-  reply(microservice: string): void;
-  noReply(microservice: string, reason: 'no-responders' | 'timeout'): void;
-  reconnect(servers: string): void;
-}
-
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 const BYTE_BUCKETS = [64, 256, 1024, 4096, 16_384, 65_536, 262_144, 1_048_576, 4_194_304];
 
-/** Counts kept as plain numbers on the call path, and copied into a metric when it is scraped. */
+type Labels = Record<string, string>;
+
+/** The series of one method: its duration histogram and its calls by status and code. */
+interface MethodSeries {
+  readonly duration: BucketCounts;
+  readonly outcomes: Map<number, Map<string, { labels: Labels; value: number }>>;
+}
+
+/** Counts kept as plain numbers, by the key of their labels. */
 class Tally {
-  readonly counts = new Map<string, { labels: Record<string, string>; value: number }>();
+  readonly entries = new Map<string, { labels: Labels; value: number }>();
 
-  add(key: string, labels: () => Record<string, string>, value = 1): void {
-    const entry = this.counts.get(key);
+  add(key: string, labels: () => Labels, value = 1): void {
+    const entry = this.entries.get(key);
     if (entry) entry.value += value;
-    else this.counts.set(key, { labels: labels(), value });
-  }
-
-  /** Writes the counts into `metric` (a counter or gauge reset first). */
-  copyTo(metric: Counter | Gauge): void {
-    metric.reset();
-    for (const { labels, value } of this.counts.values()) {
-      if (metric instanceof Gauge) metric.set(labels, value);
-      else metric.inc(labels, value);
-    }
+    else this.entries.set(key, { labels: labels(), value });
   }
 }
 
-/** A counter or gauge that is filled from `tally` whenever it is scraped. */
+/** A counter or gauge of prom-client that takes the tally's counts whenever it is scraped. */
 function tallied(
   kind: typeof Counter | typeof Gauge,
   tally: Tally,
@@ -65,81 +65,115 @@ function tallied(
   new kind({
     ...config,
     collect(this: Counter | Gauge) {
-      tally.copyTo(this);
+      this.reset();
+      for (const { labels, value } of tally.entries.values()) {
+        if (this instanceof Gauge) this.set(labels, value);
+        else this.inc(labels, value);
+      }
     },
   });
 }
 
 /**
  * Creates the metrics of a main server in a registry of their own, with Node's process metrics.
- * prom-client's own counters hash their labels on every update, about a microsecond a call
- * together; here counts are plain numbers keyed by the call's names, and only the histograms go
- * through prom-client on the call path (one cached child per method or microservice).
+ * Calls are counted in plain numbers keyed by the call's names (prom-client's own metrics hash
+ * their labels on every update); prom-client writes them out when `/-/metrics` is scraped.
  */
 export function createCallMetrics(): CallMetrics {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
-  const calls = new Tally();
-  const inFlight = new Tally();
-  const overloaded = new Tally();
-  const nats = { replies: new Tally(), noReplies: new Tally(), reconnects: new Tally() };
+  const t = {
+    calls: new Tally(),
+    inFlight: new Tally(),
+    overloaded: new Tally(),
+    replies: new Tally(),
+    noReplies: new Tally(),
+    reconnects: new Tally(),
+  };
   const ms = ['microservice'];
-  const named = [...ms, 'service', 'method'];
-  tallied(Counter, calls, {
-    name: 'portico_calls_total',
-    help: 'Calls answered, by microservice, service, method, HTTP status and error code (OK for none).',
-    labelNames: [...named, 'status', 'code'],
-    registers,
-  });
-  tallied(Gauge, inFlight, {
+  const count = (name: string, help: string, tally: Tally, labelNames = ms) =>
+    tallied(Counter, tally, { name, help, labelNames, registers });
+  count(
+    'portico_calls_total',
+    'Calls answered, by microservice, service, method, HTTP status and error code (OK for none).',
+    t.calls,
+    [...ms, 'service', 'method', 'status', 'code'],
+  );
+  tallied(Gauge, t.inFlight, {
     name: 'portico_calls_in_flight',
     help: 'Calls received and not answered yet.',
     labelNames: ms,
     registers,
   });
-  tallied(Counter, overloaded, {
-    name: 'portico_calls_overloaded_total',
-    help: 'Calls refused with 503 OVERLOADED because every call slot of the microservice was taken.',
-    labelNames: ms,
-    registers,
-  });
-  tallied(Counter, nats.replies, {
-    name: 'portico_nats_replies_total',
-    help: 'Replies that came back over NATS from a replica.',
-    labelNames: ms,
-    registers,
-  });
-  tallied(Counter, nats.noReplies, {
-    name: 'portico_nats_no_reply_total',
-    help: 'NATS calls without a reply: reason no-responders (no replica listens) or timeout.',
-    labelNames: [...ms, 'reason'],
-    registers,
-  });
-  tallied(Counter, nats.reconnects, {
-    name: 'portico_nats_reconnects_total',
-    help: 'Times a NATS connection of the main server was restored after a loss.',
-    labelNames: ['servers'],
-    registers,
-  });
-  const duration = new Histogram({
-    name: 'portico_call_duration_seconds',
-    help: 'Time from the request to the answer, by microservice, service and method.',
-    labelNames: named,
-    buckets: DURATION_BUCKETS,
-    registers,
-  });
-  const bytes = (name: string, help: string) =>
-    new Histogram({ name, help, labelNames: ms, buckets: BYTE_BUCKETS, registers });
-  const requestBytes = bytes('portico_request_body_bytes', 'Sizes of call request bodies.');
-  const responseBytes = bytes('portico_response_body_bytes', 'Sizes of call response bodies.');
-  const perMethod = new Map<string, Histogram.Internal<string>>();
-  const perService = new Map<string, [Histogram.Internal<string>, Histogram.Internal<string>]>();
+  count(
+    'portico_calls_overloaded_total',
+    'Calls refused with 503 OVERLOADED: every call slot of the microservice was taken.',
+    t.overloaded,
+  );
+  count('portico_nats_replies_total', 'Replies that came over NATS from a replica.', t.replies);
+  count(
+    'portico_nats_no_reply_total',
+    'NATS calls without a reply: reason no-responders (no replica listens) or timeout.',
+    t.noReplies,
+    [...ms, 'reason'],
+  );
+  count(
+    'portico_nats_reconnects_total',
+    'Times a NATS connection of the main server was restored after a loss.',
+    t.reconnects,
+    ['servers'],
+  );
+  const histogram = (name: string, help: string) => {
+    const series = new Map<string, { labels: Labels; buckets: BucketCounts }>();
+    registerHistogram(registry, { name, help, series });
+    return series;
+  };
+  const durations = histogram(
+    'portico_call_duration_seconds',
+    'Time from the request to the answer, by microservice, service and method.',
+  );
+  const requestSizes = histogram('portico_request_body_bytes', 'Sizes of call request bodies.');
+  const responseSizes = histogram('portico_response_body_bytes', 'Sizes of call answer bodies.');
+  const perService = new Map<string, [BucketCounts, BucketCounts]>();
 
-  function sizesOf(microservice: string) {
+  const perMethod = new Map<CallNames, MethodSeries>();
+
+  /** The series of a method; `names` is the same object for every call of it. */
+  function methodSeries(names: CallNames): MethodSeries {
+    let series = perMethod.get(names);
+    if (!series) {
+      const buckets = new BucketCounts(DURATION_BUCKETS);
+      const key = `${names.microservice}/${names.service}/${names.method}`;
+      durations.set(key, { labels: { ...names }, buckets });
+      series = { duration: buckets, outcomes: new Map() };
+      perMethod.set(names, series);
+    }
+    return series;
+  }
+
+  function countOutcome(names: CallNames, series: MethodSeries, status: number, code: string) {
+    let byCode = series.outcomes.get(status);
+    if (!byCode) series.outcomes.set(status, (byCode = new Map()));
+    const entry = byCode.get(code);
+    if (entry) {
+      entry.value++;
+      return;
+    }
+    const created = { labels: { ...names, status: String(status), code }, value: 1 };
+    byCode.set(code, created);
+    t.calls.entries.set(
+      `${names.microservice}/${names.service}/${names.method} ${status} ${code}`,
+      created,
+    );
+  }
+
+  function sizesOf(microservice: string): [BucketCounts, BucketCounts] {
     let sizes = perService.get(microservice);
     if (!sizes) {
-      sizes = [requestBytes.labels(microservice), responseBytes.labels(microservice)];
+      sizes = [new BucketCounts(BYTE_BUCKETS), new BucketCounts(BYTE_BUCKETS)];
+      requestSizes.set(microservice, { labels: { microservice }, buckets: sizes[0] });
+      responseSizes.set(microservice, { labels: { microservice }, buckets: sizes[1] });
       perService.set(microservice, sizes);
     }
     return sizes;
@@ -149,29 +183,24 @@ export function createCallMetrics(): CallMetrics {
     contentType: registry.contentType,
     text: () => registry.metrics(),
     began(microservice) {
-      inFlight.add(microservice, () => ({ microservice }));
+      t.inFlight.add(microservice, () => ({ microservice }));
     },
     ended({ names, status, code, seconds, requestBytes, responseBytes }) {
-      const { microservice, service, method } = names;
-      inFlight.add(microservice, () => ({ microservice }), -1);
-      const key = `${microservice}/${service}/${method}`;
-      calls.add(`${key} ${status} ${code}`, () => ({ ...names, status: String(status), code }));
-      if (code === 'OVERLOADED') overloaded.add(microservice, () => ({ microservice }));
-      let timing = perMethod.get(key);
-      if (!timing) {
-        timing = duration.labels(microservice, service, method);
-        perMethod.set(key, timing);
-      }
-      timing.observe(seconds);
+      const { microservice } = names;
+      t.inFlight.add(microservice, () => ({ microservice }), -1);
+      if (code === 'OVERLOADED') t.overloaded.add(microservice, () => ({ microservice }));
+      const series = methodSeries(names);
+      countOutcome(names, series, status, code);
+      series.duration.observe(seconds);
       const [request, response] = sizesOf(microservice);
       request.observe(requestBytes);
       response.observe(responseBytes);
     },
     nats: {
-      reply: (microservice) => nats.replies.add(microservice, () => ({ microservice })),
+      reply: (microservice) => t.replies.add(microservice, () => ({ microservice })),
       noReply: (microservice, reason) =>
-        nats.noReplies.add(`${microservice} ${reason}`, () => ({ microservice, reason })),
-      reconnect: (servers) => nats.reconnects.add(servers, () => ({ servers })),
+        t.noReplies.add(`${microservice} ${reason}`, () => ({ microservice, reason })),
+      reconnect: (servers) => t.reconnects.add(servers, () => ({ servers })),
     },
   };
 }

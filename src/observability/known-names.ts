@@ -21,49 +21,60 @@ export interface CallNames {
   readonly method: string;
 }
 
+/** What is known of one configured microservice. */
+interface Known {
+  readonly unknown: CallNames;
+  readonly methods: Map<string, Map<string, CallNames>>;
+  readonly codes: Set<string>;
+  learned: number;
+}
+
+const NOWHERE: CallNames = { microservice: UNKNOWN, service: UNKNOWN, method: UNKNOWN };
+
 /**
  * The names that label values may take, so that no request path can grow them. Microservices are
  * the configured ones. A service and method become known when the microservice itself answered a
  * call of it with anything but "not found" (only a registered method gets that far in the
  * runtime), wherever the microservice runs; application error codes likewise. Each is capped.
+ * The same {@link CallNames} object stands for a method every time.
  */
 export class KnownNames {
-  private readonly methods = new Map<string, Set<string>>();
-  private readonly codes = new Map<string, Set<string>>();
+  private readonly known = new Map<string, Known>();
 
   constructor(microservices: Iterable<string>) {
-    for (const name of microservices) {
-      this.methods.set(name, new Set());
-      this.codes.set(name, new Set());
+    for (const microservice of microservices) {
+      const unknown = { microservice, service: UNKNOWN, method: UNKNOWN };
+      this.known.set(microservice, { unknown, methods: new Map(), codes: new Set(), learned: 0 });
     }
   }
 
   /** The microservice's label: its name when configured. */
   microservice(name: string | undefined): string {
-    return name !== undefined && this.methods.has(name) ? name : UNKNOWN;
+    return name !== undefined && this.known.has(name) ? name : UNKNOWN;
   }
 
   /** The names of a call whose path has `parts`; learns them when `replied` with `code`. */
   namesOf(parts: readonly string[], replied: boolean, code: string | undefined): CallNames {
-    const microservice = this.microservice(parts[0]);
-    const methods = this.methods.get(microservice);
-    const key = parts.length === 3 ? `${parts[1]}/${parts[2]}` : undefined;
-    if (!methods || key === undefined) return { microservice, service: UNKNOWN, method: UNKNOWN };
-    if (!methods.has(key)) {
-      const learns = replied && !(code !== undefined && UNRESOLVED_CODES.has(code));
-      if (!learns || methods.size >= MOST_PER_MICROSERVICE) {
-        return { microservice, service: UNKNOWN, method: UNKNOWN };
-      }
-      methods.add(key);
-    }
-    return { microservice, service: parts[1] as string, method: parts[2] as string };
+    const known = this.known.get(parts[0] as string);
+    if (!known) return NOWHERE;
+    if (parts.length !== 3) return known.unknown;
+    const [, service, method] = parts as [string, string, string];
+    const found = known.methods.get(service)?.get(method);
+    if (found) return found;
+    const learns = replied && !(code !== undefined && UNRESOLVED_CODES.has(code));
+    if (!learns || known.learned >= MOST_PER_MICROSERVICE) return known.unknown;
+    known.learned++;
+    const names = { microservice: known.unknown.microservice, service, method };
+    const methods = known.methods.get(service) ?? new Map<string, CallNames>();
+    known.methods.set(service, methods.set(method, names));
+    return names;
   }
 
   /** The code's label: `OK`, a code of the framework's table, or a learned application code. */
   codeOf(microservice: string, code: string | undefined, framework: boolean): string {
     if (code === undefined) return 'OK';
     if (framework) return code;
-    const codes = this.codes.get(microservice);
+    const codes = this.known.get(microservice)?.codes;
     if (!codes) return UNKNOWN;
     if (codes.has(code)) return code;
     if (codes.size >= MOST_PER_MICROSERVICE) return UNKNOWN;
