@@ -154,7 +154,10 @@ export function createCallMetrics(): CallMetrics {
 
   function countOutcome(names: CallNames, series: MethodSeries, status: number, code: string) {
     let byCode = series.outcomes.get(status);
-    if (!byCode) series.outcomes.set(status, (byCode = new Map()));
+    if (!byCode) {
+      byCode = new Map();
+      series.outcomes.set(status, byCode);
+    }
     const entry = byCode.get(code);
     if (entry) {
       entry.value++;
