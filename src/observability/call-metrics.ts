@@ -1,6 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { BucketCounts, registerHistogram } from './bucket-counts';
 import { type CallNames } from './known-names';
+import { type Labels, Tally, tallied } from './tally';
 
 /** The end of one call, as the metrics count it. */
 export interface CallRecord {
@@ -37,41 +38,10 @@ export interface CallMetrics {
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 const BYTE_BUCKETS = [64, 256, 1024, 4096, 16_384, 65_536, 262_144, 1_048_576, 4_194_304];
 
-type Labels = Record<string, string>;
-
 /** The series of one method: its duration histogram and its calls by status and code. */
 interface MethodSeries {
   readonly duration: BucketCounts;
   readonly outcomes: Map<number, Map<string, { labels: Labels; value: number }>>;
-}
-
-/** Counts kept as plain numbers, by the key of their labels. */
-class Tally {
-  readonly entries = new Map<string, { labels: Labels; value: number }>();
-
-  add(key: string, labels: () => Labels, value = 1): void {
-    const entry = this.entries.get(key);
-    if (entry) entry.value += value;
-    else this.entries.set(key, { labels: labels(), value });
-  }
-}
-
-/** A counter or gauge of prom-client that takes the tally's counts whenever it is scraped. */
-function tallied(
-  kind: typeof Counter | typeof Gauge,
-  tally: Tally,
-  config: { name: string; help: string; labelNames: string[]; registers: Registry[] },
-): void {
-  new kind({
-    ...config,
-    collect(this: Counter | Gauge) {
-      this.reset();
-      for (const { labels, value } of tally.entries.values()) {
-        if (this instanceof Gauge) this.set(labels, value);
-        else this.inc(labels, value);
-      }
-    },
-  });
 }
 
 /**
