@@ -9,7 +9,7 @@ export interface MicroserviceOptions {
   readonly subjectPrefix?: string;
   readonly development: boolean;
   /** Serve each call in an OpenTelemetry span, the child of the entry point's. */
-  readonly tracing: boolean;
+  readonly tracing?: boolean;
   /** The port of the replica's own `/-/live`, `/-/ready` and `/-/metrics`; none without it. */
   readonly adminPort?: number;
 }
@@ -57,7 +57,7 @@ export function readMicroserviceOptions(
     module,
     servers,
     development: values.development ?? false,
-    tracing: values.tracing ?? false,
+    ...(values.tracing ? { tracing: true } : {}),
     ...(values['admin-port'] === undefined ? {} : { adminPort: readPort(values['admin-port']) }),
     ...(values.name === undefined ? {} : { name: values.name }),
     ...(values.concurrency === undefined
