@@ -33,11 +33,12 @@ export interface CallObservation {
   end(outcome: CallOutcome): void;
 }
 
-/** Starts observing a call of `/{parts}`; `headers` carry an incoming trace context. */
+/** Starts observing a call of `/{parts}` that began at `started` (`performance.now()`). */
 export type CallObserver = (
   parts: readonly string[],
   requestId: string,
   headers: object,
+  started: number,
 ) => CallObservation;
 
 /** What an observer needs: the configured microservices, and metrics or tracing or both. */
@@ -47,15 +48,58 @@ export interface CallObserverOptions {
   readonly tracing: boolean;
 }
 
+/** What the observations of one entry point share. */
+interface Shared {
+  readonly known: KnownNames;
+  readonly metrics: CallMetrics | undefined;
+}
+
+/** One call's observation: one object per call, its methods on the prototype. */
+class Observation implements CallObservation {
+  constructor(
+    private readonly shared: Shared,
+    private readonly parts: readonly string[],
+    private readonly span: CallSpan | undefined,
+    private readonly started: number,
+  ) {}
+
+  get trace(): TraceIds | undefined {
+    return this.span?.ids;
+  }
+
+  inject(into: object): void {
+    if (this.span) injectCallSpan(this.span, into);
+  }
+
+  run<T>(fn: () => T): T {
+    return this.span ? withCallSpan(this.span, fn) : fn();
+  }
+
+  end(outcome: CallOutcome): void {
+    const { known, metrics } = this.shared;
+    const names = known.namesOf(this.parts, outcome.replied, outcome.code);
+    const framework = outcome.code === undefined || Object.hasOwn(ERROR_STATUS, outcome.code);
+    const code = known.codeOf(names.microservice, outcome.code, framework);
+    const { status, requestBytes, responseBytes } = outcome;
+    if (this.span) {
+      const end = { code, status };
+      endCallSpan(this.span, names.method === UNKNOWN ? { ...end, rename: UNKNOWN } : end);
+    }
+    if (!metrics) return;
+    const seconds = (performance.now() - this.started) / 1000;
+    metrics.ended({ names, status, code, seconds, requestBytes, responseBytes });
+  }
+}
+
 /**
  * Creates the observer of an entry point: metrics and tracing of every call under names that only
  * configured microservices and known methods can give (see {@link KnownNames}).
  */
 export function createCallObserver(options: CallObserverOptions): CallObserver {
   const { metrics, tracing } = options;
-  const known = new KnownNames(options.microservices);
-  return (parts, requestId, headers) => {
-    const microservice = known.microservice(parts[0]);
+  const shared: Shared = { known: new KnownNames(options.microservices), metrics };
+  return (parts, requestId, headers, started) => {
+    const microservice = shared.known.microservice(parts[0]);
     metrics?.began(microservice);
     const span = tracing
       ? startCallSpan({
@@ -67,25 +111,6 @@ export function createCallObserver(options: CallObserverOptions): CallObserver {
           side: 'entry-point',
         })
       : undefined;
-    const started = performance.now();
-    return {
-      trace: span?.ids,
-      inject: (into) => span && injectCallSpan(span, into),
-      run: (fn) => (span ? withCallSpan(span, fn) : fn()),
-      end(outcome) {
-        const names = known.namesOf(parts, outcome.replied, outcome.code);
-        const framework = outcome.code === undefined || Object.hasOwn(ERROR_STATUS, outcome.code);
-        const code = known.codeOf(names.microservice, outcome.code, framework);
-        if (span) endSpan(span, names.method === UNKNOWN, code, outcome.status);
-        if (!metrics) return;
-        const seconds = (performance.now() - started) / 1000;
-        const { status, requestBytes, responseBytes } = outcome;
-        metrics.ended({ names, status, code, seconds, requestBytes, responseBytes });
-      },
-    };
+    return new Observation(shared, parts, span, started);
   };
-}
-
-function endSpan(span: CallSpan, unknown: boolean, code: string, status: number): void {
-  endCallSpan(span, unknown ? { code, status, rename: UNKNOWN } : { code, status });
 }
