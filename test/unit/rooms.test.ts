@@ -4,6 +4,7 @@ import path from 'node:path';
 /** The rooms of src, from the top down: a file imports only from its own room or rooms below. */
 const ROOMS = [
   'index',
+  'client',
   'cli',
   'swagger',
   'server',
