@@ -35,7 +35,7 @@ describe('the packed package', () => {
         'dist/src/index.js',
         'dist/src/index.d.ts',
         'dist/src/cli/portico.js',
-        'dist/src/swagger/cli.js',
+        'dist/src/swagger/cli/cli.js',
       ]),
     );
     const stray = files.filter(
