@@ -1,6 +1,6 @@
 import { calc } from '../fixtures/services';
 import { SlowService, slowApp } from '../hardening/support/services';
-import { waitFor } from '../hardening/support/wait';
+import { waitFor } from '../support/wait';
 import { startTestServer, type TestServer } from '../support/harness';
 import { json, send } from '../support/http';
 import { type Families, samples, scrape, total } from '../support/prometheus';
