@@ -1,9 +1,9 @@
 import { calc } from '../fixtures/services';
 import { SlowService, slowApp } from '../hardening/support/services';
-import { waitFor } from '../support/wait';
 import { startTestServer, type TestServer } from '../support/harness';
 import { json, send } from '../support/http';
 import { type Families, samples, scrape, total } from '../support/prometheus';
+import { waitFor } from '../support/wait';
 
 const types = new Map<string, string>();
 
