@@ -24,10 +24,14 @@ export interface RowSpec {
 const PORTICO = ['bin/portico.js', 'start', 'dist/bench/portico.config.js'];
 const PORTICO_NATS = ['bin/portico.js', 'start', 'dist/bench/portico-nats.config.js'];
 const PORTICO_ASYNC = ['bin/portico.js', 'start', 'dist/bench/portico-async.config.js'];
+const PORTICO_METRICS = ['bin/portico.js', 'start', 'dist/bench/portico-metrics.config.js'];
+const PORTICO_TRACING = ['bin/portico.js', 'start', 'dist/bench/portico-tracing.config.js'];
+const WITH_TRACING_SDK = ['--require', './dist/bench/tracing-sdk.js'];
 
 /**
  * The servers: the two baselines, Koa without a router, the example main server at two log levels,
- * one whose `mulTwo` is `async`, and the example on NATS.
+ * one whose `mulTwo` is `async`, the example on NATS, and the example with metrics on, with
+ * tracing on and no OpenTelemetry SDK, and with tracing on and an SDK.
  */
 export const SERVERS: readonly ServerSpec[] = [
   { id: 'node-http', args: ['dist/bench/baselines/bare-http.js'] },
@@ -38,6 +42,13 @@ export const SERVERS: readonly ServerSpec[] = [
   { id: 'portico-async', args: PORTICO_ASYNC, env: { LOG_LEVEL: 'info' } },
   { id: 'portico-nats-1', args: PORTICO_NATS, env: { LOG_LEVEL: 'info' }, natsReplicas: 1 },
   { id: 'portico-nats-2', args: PORTICO_NATS, env: { LOG_LEVEL: 'info' }, natsReplicas: 2 },
+  { id: 'portico-metrics', args: PORTICO_METRICS, env: { LOG_LEVEL: 'info' } },
+  { id: 'portico-tracing', args: PORTICO_TRACING, env: { LOG_LEVEL: 'info' } },
+  {
+    id: 'portico-tracing-sdk',
+    args: [...WITH_TRACING_SDK, ...PORTICO_TRACING],
+    env: { LOG_LEVEL: 'info' },
+  },
 ];
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -168,6 +179,33 @@ export const ROWS: readonly RowSpec[] = [
     id: 'nats-2',
     label: 'ROA JSON mulTwo, NATS, 2 replicas',
     server: 'portico-nats-2',
+    path: MUL_TWO,
+    headers: JSON_TYPE,
+    body: MUL_INPUT,
+    status: 200,
+  },
+  {
+    id: 'metrics',
+    label: 'ROA JSON mulTwo, metrics on',
+    server: 'portico-metrics',
+    path: MUL_TWO,
+    headers: JSON_TYPE,
+    body: MUL_INPUT,
+    status: 200,
+  },
+  {
+    id: 'tracing-no-sdk',
+    label: 'ROA JSON mulTwo, tracing on, no SDK',
+    server: 'portico-tracing',
+    path: MUL_TWO,
+    headers: JSON_TYPE,
+    body: MUL_INPUT,
+    status: 200,
+  },
+  {
+    id: 'tracing-sdk',
+    label: 'ROA JSON mulTwo, tracing on, SDK with a dropping exporter',
+    server: 'portico-tracing-sdk',
     path: MUL_TWO,
     headers: JSON_TYPE,
     body: MUL_INPUT,

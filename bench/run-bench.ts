@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { checkCosts, formatCosts } from './costs';
 import { checkRow, type DriverPlacement, driveRow } from './drive';
 import { type LoadResult } from './load';
 import { type MemoryReport, measureMemory } from './memory';
@@ -175,6 +176,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const results = await measure(options, rows, placement);
   const table = buildTable(rows, options.connections, results);
   const targets = checkTargets(table, results);
+  const costs = checkCosts(rows, options.connections, results);
   const memoryRows = rows.filter((row) => row.server === 'portico');
   const memory =
     options.memoryRequests > 0 && memoryRows.length > 0
@@ -195,10 +197,12 @@ async function main(argv: readonly string[]): Promise<number> {
     options,
     table,
     targets,
+    costs,
     memory,
     runs,
   });
   process.stdout.write(`\n${formatTable(table)}\n\n${formatTargets(targets)}\n`);
+  if (costs.length > 0) process.stdout.write(`\n${formatCosts(costs)}\n`);
   if (memory) process.stdout.write(`\n${formatMemory(memory)}\n`);
   process.stdout.write(`\nJSON: ${file}\n`);
   return 0;

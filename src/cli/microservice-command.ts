@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { type NativeAppDefinition } from '../microservices';
 import type { NatsReplica } from '../replica/nats-replica';
+import type { ReplicaAdmin } from '../replica/replica-admin';
 import { startReplica } from '../replica/start-replica';
 import { type LogLevel } from '../server/config';
 import { createLogger } from '../server/logger';
@@ -33,8 +34,10 @@ export async function runMicroservice(args: readonly string[]): Promise<number> 
   }
   const logger = createLogger((process.env.LOG_LEVEL as LogLevel | undefined) ?? 'info');
   let replica: NatsReplica;
+  let admin: ReplicaAdmin | undefined;
   try {
     replica = await startReplica(definition, { ...options, logger });
+    if (options.adminPort !== undefined) admin = await startAdmin(replica, options.adminPort);
   } catch (error) {
     logger.error({ err: error }, 'the replica could not start');
     process.stderr.write(`portico microservice: ${messageOf(error)}\n`);
@@ -48,10 +51,20 @@ export async function runMicroservice(args: readonly string[]): Promise<number> 
       servers: options.servers.map(redactUrl),
       concurrency: replica.concurrency,
       pid: process.pid,
+      ...(admin ? { adminPort: admin.port } : {}),
     },
     'replica ready',
   );
-  return drainOnSignal(replica, logger);
+  const code = await drainOnSignal(replica, logger, admin);
+  await admin?.close();
+  return code;
+}
+
+/** Loads the admin server (and prom-client) only when a port is asked for. */
+function startAdmin(replica: NatsReplica, port: number): Promise<ReplicaAdmin> {
+  const { startReplicaAdmin } =
+    require('../replica/replica-admin') as typeof import('../replica/replica-admin');
+  return startReplicaAdmin(replica, port);
 }
 
 function loadNativeApp(module: string): NativeAppDefinition {
@@ -68,7 +81,11 @@ function loadNativeApp(module: string): NativeAppDefinition {
   return definition as NativeAppDefinition;
 }
 
-function drainOnSignal(replica: NatsReplica, logger: Logger): Promise<number> {
+function drainOnSignal(
+  replica: NatsReplica,
+  logger: Logger,
+  admin: ReplicaAdmin | undefined,
+): Promise<number> {
   return new Promise((resolve) => {
     let draining = false;
     const onSignal = (signal: NodeJS.Signals) => {
@@ -78,6 +95,7 @@ function drainOnSignal(replica: NatsReplica, logger: Logger): Promise<number> {
         return;
       }
       draining = true;
+      admin?.markDraining();
       logger.info(
         { signal, inFlight: replica.inFlight },
         'draining: finishing the calls in flight',

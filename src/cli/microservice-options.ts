@@ -10,11 +10,16 @@ export interface MicroserviceOptions extends NatsConnectionOptions, Partial<Repl
   readonly concurrency?: number;
   readonly subjectPrefix?: string;
   readonly development: boolean;
+  /** Serve each call in an OpenTelemetry span, the child of the entry point's. */
+  readonly tracing?: boolean;
+  /** The port of the replica's own `/-/live`, `/-/ready` and `/-/metrics`; none without it. */
+  readonly adminPort?: number;
 }
 
 /** The usage text of `portico microservice`. */
 export const MICROSERVICE_USAGE = `  portico microservice <module> --nats <url> [--name <ms>] [--concurrency N]
-                           [--subject-prefix <p>] [--development]
+                           [--subject-prefix <p>] [--development] [--tracing]
+                           [--admin-port N]
                            [--nats-user <u>] [--nats-nkey <seed file>] [--nats-creds <file>]
                            [--nats-tls] [--nats-ca <file>] [--nats-cert <file>] [--nats-key <file>]
                            [--nats-inbox-prefix <p>]
@@ -26,7 +31,9 @@ export const MICROSERVICE_USAGE = `  portico microservice <module> --nats <url> 
                            commas (default: the NATS_URL environment variable). Every NATS flag
                            has a NATS_* variable (NATS_USER, NATS_NKEY, NATS_CREDS, NATS_TLS=1,
                            NATS_CA, NATS_CERT, NATS_KEY, NATS_INBOX_PREFIX); NATS_PASSWORD and
-                           NATS_TOKEN have no flag.`;
+                           NATS_TOKEN have no flag. --tracing opens an OpenTelemetry span per call
+                           (register an SDK with node --require); --admin-port serves /-/live,
+                           /-/ready and /-/metrics on that port.`;
 
 const LIMIT_FLAGS = {
   'max-call-ms': 'maxCallMs',
@@ -54,6 +61,8 @@ export function readMicroserviceOptions(
       'max-waiting': { type: 'string' },
       'max-args': { type: 'string' },
       'max-body-bytes': { type: 'string' },
+      tracing: { type: 'boolean' },
+      'admin-port': { type: 'string' },
     },
   });
   const [module, ...extra] = positionals;
@@ -63,6 +72,8 @@ export function readMicroserviceOptions(
     module,
     ...readNatsFlags(values, env),
     development: values.development ?? false,
+    ...(values.tracing ? { tracing: true } : {}),
+    ...(values['admin-port'] === undefined ? {} : { adminPort: readPort(values['admin-port']) }),
     ...(values.name === undefined ? {} : { name: values.name }),
     ...(values.concurrency === undefined
       ? {}
@@ -87,6 +98,14 @@ function readPositive(flag: string, text: string): number {
   const value = Number(text);
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
     throw new Error(`${flag} must be a whole number of at least 1, got ${text}`);
+  }
+  return value;
+}
+
+function readPort(text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value > 65535) {
+    throw new Error(`--admin-port must be a port number, got ${text}`);
   }
   return value;
 }

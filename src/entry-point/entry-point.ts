@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import { isRemoteError, maskErrorBody, RemoteError, toErrorBody } from '../errors';
 import { answerPreflight, applyCors, type CorsPolicy } from '../http/cors';
 import { CONTENT_TYPES, sendError } from '../http/responses';
+import { type CallObservation, type CallObserver } from '../observability/call-observer';
+import { type TraceIds } from '../observability/call-tracing';
 import { isPromiseLike } from '../protocol/deadline';
 import {
   type CallContext,
@@ -19,12 +21,16 @@ import { type Negotiation, negotiate } from './negotiation';
 import { microserviceNotFound } from './not-found';
 import { splitJsonArray, splitXmlParamArray } from './rmc-splitter';
 
-/** Writes the line of one served call: its path segments, status and start (`performance.now()`). */
+/**
+ * Writes the line of one served call: its path segments, status and start (`performance.now()`),
+ * and the ids of its span when one is recorded.
+ */
 export type CallLog = (
   requestId: string,
   parts: readonly string[],
   status: number,
   started: number,
+  trace?: TraceIds,
 ) => void;
 
 /** What an entry point needs: its configuration and a route per native microservice. */
@@ -36,6 +42,8 @@ export interface EntryPointOptions {
   /** Writes the line of each served call. */
   readonly logCall: CallLog;
   readonly development: boolean;
+  /** Counts and traces every call; none when metrics and tracing are off. */
+  readonly observe?: CallObserver | undefined;
 }
 
 /** Handles one request for `/{microservice}/{service}/{method}`; `parts` are the path segments. */
@@ -49,6 +57,7 @@ interface CallRequest {
   readonly body: string;
   readonly requestId: string;
   readonly format: Format;
+  readonly observation: CallObservation | undefined;
 }
 
 /**
@@ -58,7 +67,7 @@ interface CallRequest {
  * that returned a value) needs no timer and no promise of its own.
  */
 export function createEntryPoint(options: EntryPointOptions): EntryPointHandler {
-  const { config, routes, cors, logger, logCall, development } = options;
+  const { config, routes, cors, logger, logCall, development, observe } = options;
   const limits = { maxArgs: config.maxArgs, maxDepth: config.maxDepth };
   const dispatch = createDispatch({
     callTimeoutMs: config.callTimeoutMs,
@@ -95,6 +104,8 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
 
   function envelopeOf(request: CallRequest): CallEnvelope {
     const { parts, headers } = request;
+    const context = contextOf(request);
+    request.observation?.inject(context);
     return {
       version: ENVELOPE_VERSION,
       microservice: parts[0] as string,
@@ -103,7 +114,7 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
       apiId: headers.apiId,
       sequenceName: headers.sequenceName,
       args: splitArguments(request),
-      context: contextOf(request),
+      context,
       deadline: Date.now() + config.callTimeoutMs,
     };
   }
@@ -114,46 +125,72 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
     return format === 'json' ? splitJsonArray(body, limits) : splitXmlParamArray(body, limits);
   }
 
-  /** Answers with a reply of the microservice; a 5xx body is masked as it is, with no Error. */
-  function answer(ctx: Koa.Context, reply: CallReply, requestId: string, format: Format): void {
+  /**
+   * Answers with a reply of the microservice; a 5xx body is masked as it is, with no Error.
+   * Returns the reply's error code.
+   */
+  function answer(
+    ctx: Koa.Context,
+    reply: CallReply,
+    requestId: string,
+    format: Format,
+  ): string | undefined {
     if (!reply.ok) {
       sendError(ctx, maskErrorBody(reply.error, development), requestId, format);
-      return;
+      return reply.error.code;
     }
     if (reply.body === null) {
       ctx.status = 204;
-      return;
+      return undefined;
     }
     ctx.status = 200;
     ctx.res.setHeader('Content-Type', CONTENT_TYPES[format]);
     ctx.body = reply.body;
+    return undefined;
   }
 
   return async function handleEntryPoint(ctx, parts) {
     const started = performance.now();
     const headers = ctx.req.headers;
     const requestId = requestIdOf(headers);
+    const observation = observe?.(parts, requestId, headers, started);
     // Headers of every answer go straight to Node's response: Koa's `set` adds two calls each.
     ctx.res.setHeader('X-SVC-Request-ID', requestId);
     if (cors) applyCors(ctx, cors);
     // The family follows from the headers alone, so that the 405 and 404 are in it too.
     const negotiation = negotiate(headers['content-type'], headers.accept);
     const format = negotiation.format;
+    let code: string | undefined;
+    let replied = false;
+    let requestBytes = 0;
     try {
       const route = check(ctx, parts, negotiation);
       if (route) {
         const callHeaders = readCallHeaders(headers, format, config);
         const limit = Math.min(config.maxBodyBytes, route.transport.maxBodyBytes ?? Infinity);
         const body = await readBodyText(ctx.req, limit);
-        const request = { ctx, parts, headers: callHeaders, body, requestId, format };
-        const sent = dispatch(route, envelopeOf(request), claimedHeaders(callHeaders));
-        answer(ctx, isPromiseLike(sent) ? await sent : sent, requestId, format);
+        if (observation) requestBytes = Buffer.byteLength(body);
+        const request = { ctx, parts, headers: callHeaders, body, requestId, format, observation };
+        const envelope = envelopeOf(request);
+        const claimed = claimedHeaders(callHeaders);
+        const sent = observation
+          ? observation.run(() => dispatch(route, envelope, claimed))
+          : dispatch(route, envelope, claimed);
+        code = answer(ctx, isPromiseLike(sent) ? await sent : sent, requestId, format);
+        replied = true;
       }
     } catch (error) {
       if (isRemoteError(error) && error.headers) ctx.set(error.headers);
-      sendError(ctx, toErrorBody(error, development), requestId, format);
+      const body = toErrorBody(error, development);
+      code = body.code;
+      sendError(ctx, body, requestId, format);
     }
-    logCall(requestId, parts, ctx.status, started);
+    if (observation) {
+      const { status } = ctx;
+      const responseBytes = typeof ctx.body === 'string' ? Buffer.byteLength(ctx.body) : 0;
+      observation.end({ status, code, replied, requestBytes, responseBytes });
+    }
+    logCall(requestId, parts, ctx.status, started, observation?.trace);
   };
 }
 

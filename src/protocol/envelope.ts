@@ -20,6 +20,10 @@ export interface CallContext {
   readonly privilegeNames: readonly string[];
   /** The permission resolver's answer for this call. */
   readonly privileged: boolean;
+  /** The W3C trace context of the call, when tracing is on: its `traceparent` header. */
+  readonly traceparent?: string;
+  /** The W3C `tracestate` that goes with {@link traceparent}. */
+  readonly tracestate?: string;
 }
 
 /** The context fields that are present only when the caller gave them. */
@@ -29,6 +33,8 @@ export const OPTIONAL_CONTEXT_KEYS = [
   'clientApplicationName',
   'ip',
   'peerAddress',
+  'traceparent',
+  'tracestate',
 ] as const satisfies readonly (keyof CallContext)[];
 
 /** A call on its way from the main server to a microservice. */
@@ -68,6 +74,11 @@ export interface Transport {
    * open it on first use when nobody did.
    */
   start?(): Promise<void>;
+  /**
+   * Whether the microservice can take calls now, for a carrier that can tell (NATS: a replica
+   * answers a ping). Readiness asks it; a carrier without it is always ready once started.
+   */
+  ready?(): Promise<boolean>;
   /**
    * Delivers a call. Rejects only for carrier failures; service errors come back as replies. A
    * carrier that has the reply at once (an in-process method that returned a value) may return

@@ -1,6 +1,7 @@
 import type { Msg } from 'nats';
 import type { Logger } from 'pino';
 import { ERROR_STATUS, type ErrorBody, toErrorBody } from '../errors';
+import { traceReplicaCall } from '../observability/replica-tracing';
 import { CodecError, decodeEnvelope, encodeReply } from '../protocol/codec';
 import { type CallEnvelope, type CallReply } from '../protocol/envelope';
 import { type MicroserviceRuntime } from '../runtime/runtime';
@@ -15,6 +16,8 @@ export interface CallHandlerParts {
   readonly limiter: Limiter;
   readonly limits: ReplicaLimits;
   readonly logger: Logger;
+  /** Serve each call in a span, the child of the entry point's (see {@link traceReplicaCall}). */
+  readonly tracing?: boolean;
 }
 
 const OVERLOADED: ErrorBody = {
@@ -31,6 +34,9 @@ const OVERLOADED: ErrorBody = {
  */
 export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
   const { runtime, link, limiter, limits, logger } = parts;
+  const handle = parts.tracing
+    ? (envelope: CallEnvelope) => traceReplicaCall(envelope, runtime.handle)
+    : runtime.handle;
 
   function answer(msg: Msg, reply: CallReply, what: string): void {
     let frame = encodeReply(reply);
@@ -76,7 +82,7 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
 
   async function run(msg: Msg, envelope: CallEnvelope): Promise<void> {
     const started = performance.now();
-    const reply = await runtime.handle(envelope);
+    const reply = await handle(envelope);
     const what = `${envelope.microservice}/${envelope.service}/${envelope.method}`;
     answer(msg, reply, what);
     if (logger.isLevelEnabled('debug')) {

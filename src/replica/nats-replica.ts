@@ -6,6 +6,7 @@ import { type NatsConnectionOptions } from '../transport/nats/nats-options';
 import { createCallHandler } from './call-handler';
 import { createLimiter } from './limiter';
 import { type ReplicaLimits, resolveReplicaLimits } from './replica-limits';
+import { answerPings } from './replica-pings';
 import { withOutbound } from './with-outbound';
 
 /** Calls one replica runs at once unless told otherwise. */
@@ -29,6 +30,8 @@ export interface NatsReplicaOptions extends NatsConnectionOptions, Partial<Repli
   readonly maxDepth?: number;
   /** How long to keep trying the first connection. Default 10 000 ms. */
   readonly connectTimeoutMs?: number;
+  /** Serve each call in an OpenTelemetry span, the child of the entry point's. Default off. */
+  readonly tracing?: boolean;
 }
 
 /** A running replica of a microservice: one member of the queue group of its subject. */
@@ -39,6 +42,10 @@ export interface NatsReplica {
   readonly concurrency: number;
   /** Calls received and not answered yet (running or waiting for a slot). */
   readonly inFlight: number;
+  /** Calls running now. */
+  readonly running: number;
+  /** Calls received that wait for a free slot. */
+  readonly waiting: number;
   /** Stops taking calls, answers every call already received, then disconnects. */
   drain(): Promise<void>;
   /** Disconnects at once; calls in flight get no answer. */
@@ -70,7 +77,8 @@ export async function startNatsReplica(
     logger,
   });
   const serving = withOutbound(runtime, link, options.subjectPrefix);
-  const serve = createCallHandler({ runtime: serving, link, limiter, limits, logger });
+  const tracing = options.tracing ?? false;
+  const serve = createCallHandler({ runtime: serving, link, limiter, limits, logger, tracing });
   const subscription = link.connection.subscribe(subject, {
     queue: subject,
     callback: (error, msg) => {
@@ -78,6 +86,13 @@ export async function startNatsReplica(
       else serve(msg);
     },
   });
+  const pings = answerPings(link.connection, subject, () => ({
+    microservice,
+    pid: process.pid,
+    running: limiter.active,
+    waiting: limiter.waiting,
+    concurrency,
+  }));
   await link.connection.flush();
   let draining: Promise<void> | undefined;
   return {
@@ -87,8 +102,16 @@ export async function startNatsReplica(
     get inFlight() {
       return limiter.active + limiter.waiting;
     },
+    get running() {
+      return limiter.active;
+    },
+    get waiting() {
+      return limiter.waiting;
+    },
     drain() {
       draining ??= (async () => {
+        // Readiness checks stop finding this replica before it stops taking calls.
+        await pings.drain();
         await subscription.drain();
         logger.info({ inFlight: limiter.active + limiter.waiting }, 'stopped taking calls');
         await limiter.idle();

@@ -39,6 +39,19 @@ export interface MainServerConfig {
   readonly logStream?: { write(line: string): unknown };
   /** Development mode shows unexpected errors' messages and stacks to callers. Default off. */
   readonly development?: boolean;
+  /** Count calls and serve them in Prometheus text at `GET /-/metrics`. Default off. */
+  readonly metrics?: boolean;
+  /**
+   * Open an OpenTelemetry server span per call, through `@opentelemetry/api` and the SDK the
+   * application registers, and carry its context to NATS replicas. Default off.
+   */
+  readonly tracing?: boolean;
+  /**
+   * On shutdown, how long `GET /-/ready` answers 503 while calls are still served, before the
+   * server stops taking connections: at least the load balancer's probe interval times its failure
+   * threshold, so that it stops sending first. Default 0.
+   */
+  readonly drainDelayMs?: number;
 }
 
 /** Defaults of the entry point section. */
@@ -104,6 +117,15 @@ function checkDefaults(config: EntryPointConfig): void {
   if (!Number.isInteger(maxAgeSeconds) || maxAgeSeconds < 0) {
     throw wrong('cors.maxAgeSeconds', 'a whole number of seconds');
   }
+}
+
+/** The drain delay of the configuration, checked. */
+export function resolveDrainDelay(config: MainServerConfig): number {
+  const delay = config.drainDelayMs ?? 0;
+  if (!Number.isInteger(delay) || delay < 0) {
+    throw new TypeError('portico: drainDelayMs must be a whole number of milliseconds');
+  }
+  return delay;
 }
 
 /** The HTTP limits with every default filled in; each must be a positive integer. */

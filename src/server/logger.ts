@@ -37,20 +37,24 @@ export function createLogger(level: LogLevel = 'info', stream?: LogSink): Logger
 export function createCallLog(logger: Logger): CallLog {
   const sink = OWN_LOGGERS.get(logger);
   if (!sink) {
-    return (requestId, parts, status, started) => {
+    return (requestId, parts, status, started, trace) => {
       if (!logger.isLevelEnabled('info')) return;
-      logger.info({ requestId, target: parts.join('/'), status, ms: msSince(started) }, 'call');
+      const target = parts.join('/');
+      const ids = trace ? { trace_id: trace.traceId, span_id: trace.spanId } : {};
+      logger.info({ requestId, target, status, ms: msSince(started), ...ids }, 'call');
     };
   }
   const info = logger.levels.values.info;
   const bindings = Object.entries(logger.bindings())
     .map(([key, value]) => `,${JSON.stringify(key)}:${JSON.stringify(value)}`)
     .join('');
-  return (requestId, parts, status, started) => {
+  return (requestId, parts, status, started, trace) => {
     if (!logger.isLevelEnabled('info')) return;
     const target = JSON.stringify(parts.join('/'));
+    // Trace and span ids are hexadecimal: they need no escaping.
+    const ids = trace ? `,"trace_id":"${trace.traceId}","span_id":"${trace.spanId}"` : '';
     sink.write(
-      `{"level":${info},"time":${Date.now()}${bindings},"requestId":${JSON.stringify(requestId)},"target":${target},"status":${status},"ms":${msSince(started)},"msg":"call"}\n`,
+      `{"level":${info},"time":${Date.now()}${bindings},"requestId":${JSON.stringify(requestId)},"target":${target},"status":${status},"ms":${msSince(started)}${ids},"msg":"call"}\n`,
     );
   };
 }

@@ -13,14 +13,19 @@ import { type Transport } from '../protocol/envelope';
 import { createMicroserviceRuntime } from '../runtime/runtime';
 import { createInProcessTransport } from '../transport/in-process';
 import type { NatsCarrier } from '../transport/nats/nats-carrier';
+import type { NatsEvents } from '../transport/nats/nats-events';
+import { ADMIN_PREFIX, createAdminRoutes } from './admin-routes';
 import {
   DEFAULT_PORT,
   type MainServerConfig,
+  resolveDrainDelay,
   resolveEntryPointConfig,
   resolveHttpLimits,
 } from './config';
 import { createHttpServer } from './http-server';
 import { createCallLog, createLogger } from './logger';
+import { createServerObservability } from './observability';
+import { createReadiness } from './readiness';
 import { createStaticFilesHandler } from './static-files';
 
 /** A main server: its Koa app, and the means to listen and to shut down gracefully. */
@@ -47,10 +52,10 @@ export type TransportFactory = (definition: NativeAppDefinition, logger: Logger)
 type Handler = (ctx: Koa.Context, rest: string) => Promise<void>;
 
 /** Loads the NATS carrier only when a microservice is placed on NATS, so an embedded server never loads the client. */
-function loadNatsCarrier(logger: Logger): NatsCarrier {
+function loadNatsCarrier(logger: Logger, events: NatsEvents | undefined): NatsCarrier {
   const { createNatsCarrier } =
     require('../transport/nats/nats-carrier') as typeof import('../transport/nats/nats-carrier');
-  return createNatsCarrier(logger);
+  return createNatsCarrier(logger, events);
 }
 
 /**
@@ -68,6 +73,8 @@ export function createMainServer(
   const entryConfig = resolveEntryPointConfig(config);
   const httpLimits = resolveHttpLimits(config);
   const development = config.development ?? false;
+  const drainDelayMs = resolveDrainDelay(config);
+  const { metrics, observe } = createServerObservability(config);
   const routes = new Map<string, CallRoute>();
   const handlers = new Map<string, Handler>();
   let nats: NatsCarrier | undefined;
@@ -83,7 +90,7 @@ export function createMainServer(
       );
     }
     if (transportFactory) return transportFactory(definition, logger);
-    nats ??= loadNatsCarrier(logger);
+    nats ??= loadNatsCarrier(logger, metrics?.nats);
     return nats.transport(definition.name, placement.nats, {
       maxArgs: entryConfig.maxArgs,
       maxHeaderBytes: httpLimits.maxHeaderBytes,
@@ -94,10 +101,11 @@ export function createMainServer(
       routes.has(definition.name) ||
       handlers.has(definition.name) ||
       !definition.name ||
-      definition.name.includes('/')
+      definition.name.includes('/') ||
+      definition.name === ADMIN_PREFIX
     ) {
       throw new TypeError(
-        `portico: microservice name ${JSON.stringify(definition.name)} is empty, has a "/" or is used twice`,
+        `portico: microservice name ${JSON.stringify(definition.name)} is empty, has a "/", is used twice or is "${ADMIN_PREFIX}" (reserved for /${ADMIN_PREFIX}/live, /${ADMIN_PREFIX}/ready and /${ADMIN_PREFIX}/metrics)`,
       );
     }
     if (definition.type === 'nativeApp') {
@@ -124,7 +132,12 @@ export function createMainServer(
     logger,
     logCall: createCallLog(logger),
     development,
+    observe,
   });
+  const readiness = createReadiness(
+    new Map([...routes].map(([name, route]) => [name, route.transport])),
+  );
+  handlers.set(ADMIN_PREFIX, createAdminRoutes({ readiness, metrics }));
 
   let inFlight = 0;
   let drained: (() => void) | undefined;
@@ -156,25 +169,35 @@ export function createMainServer(
       return server;
     },
     async listen(port = config.port ?? DEFAULT_PORT, host = config.host) {
-      await Promise.all([...routes.values()].map(({ transport }) => transport.start?.()));
+      // Readiness is false until every carrier started; liveness answers meanwhile.
       server = createHttpServer(httpLimits, app.callback());
       const listening = server;
-      return new Promise((resolve, reject) => {
+      const bound = await new Promise<number>((resolve, reject) => {
         listening.once('error', reject);
         listening.listen(port, host, () => {
           listening.off('error', reject);
-          const bound = (listening.address() as AddressInfo).port;
-          for (const [name, { transport }] of routes)
-            logger.info(
-              { microservice: name, placement: transport.placement },
-              'microservice ready',
-            );
-          logger.info({ port: bound }, 'main server listening');
-          resolve(bound);
+          resolve((listening.address() as AddressInfo).port);
         });
       });
+      try {
+        await Promise.all([...routes.values()].map(({ transport }) => transport.start?.()));
+      } catch (error) {
+        await new Promise((resolve) => listening.close(resolve));
+        throw error;
+      }
+      for (const [name, { transport }] of routes)
+        logger.info({ microservice: name, placement: transport.placement }, 'microservice ready');
+      readiness.phase = 'serving';
+      logger.info({ port: bound }, 'main server listening');
+      return bound;
     },
     async close() {
+      // Load balancers see readiness turn false first, while calls are still served.
+      readiness.phase = 'draining';
+      if (drainDelayMs > 0 && server?.listening) {
+        logger.info({ drainDelayMs }, 'readiness is false; closing after the drain delay');
+        await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
+      }
       closing = true;
       const closed = server
         ? new Promise<void>((resolve) => server?.close(() => resolve()))

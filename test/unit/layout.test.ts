@@ -16,6 +16,7 @@ const ORDER = [
   'http',
   'replica',
   'transport',
+  'observability',
   'runtime',
   'microservices',
   'protocol',

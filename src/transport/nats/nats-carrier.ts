@@ -5,8 +5,10 @@ import { type NatsPlacement } from '../../microservices';
 import { type Transport } from '../../protocol/envelope';
 import { maxBodyBytesFor } from '../../protocol/frame-budget';
 import { type NatsLink, natsSubject } from './nats-connection';
+import { type NatsEvents } from './nats-events';
 import { redactServers } from './nats-options';
 import { createNatsPool, type NatsPool } from './nats-pool';
+import { pingReplicas } from './replica-ping';
 import { requestReply, unavailable } from './request-reply';
 
 /** The NATS transports of one main server; microservices on the same servers share a connection. */
@@ -22,12 +24,12 @@ export interface FrameLimits {
   readonly maxHeaderBytes?: number;
 }
 
-/** Creates the NATS carrier of a main server. */
-export function createNatsCarrier(logger: Logger): NatsCarrier {
-  const pool = createNatsPool(logger);
+/** Creates the NATS carrier of a main server; `events` count what happens on the hop. */
+export function createNatsCarrier(logger: Logger, events?: NatsEvents): NatsCarrier {
+  const pool = createNatsPool(logger, events);
   return {
     transport: (microservice, placement, limits) =>
-      createNatsTransport({ microservice, placement, limits, pool }),
+      createNatsTransport({ microservice, placement, limits, pool, events }),
   };
 }
 
@@ -36,6 +38,7 @@ interface NatsTransportOptions {
   readonly placement: NatsPlacement;
   readonly limits: FrameLimits;
   readonly pool: NatsPool;
+  readonly events: NatsEvents | undefined;
 }
 
 /**
@@ -81,7 +84,8 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
       });
     },
     start: () => start().then(() => undefined),
-    call: async (envelope) => requestReply(await open(), subject, envelope),
+    call: async (envelope) => requestReply(await open(), subject, envelope, options.events),
+    ready: async () => (link?.connected ? pingReplicas(link.connection, subject) : false),
     async close() {
       if (!starting) return;
       const started = await starting.then(

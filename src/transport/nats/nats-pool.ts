@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { connectNats, type NatsLink } from './nats-connection';
+import { type NatsEvents, reportReconnects } from './nats-events';
 import { type NatsConnectionOptions } from './nats-options';
 
 /** Shares one connection per set of connection options among the transports of a main server. */
@@ -15,8 +16,8 @@ interface Entry {
   users: number;
 }
 
-/** Creates an empty pool whose connections log through `logger`. */
-export function createNatsPool(logger: Logger): NatsPool {
+/** Creates an empty pool whose connections log through `logger` and report to `events`. */
+export function createNatsPool(logger: Logger, events?: NatsEvents): NatsPool {
   const entries = new Map<string, Entry>();
   return {
     acquire(options, connectTimeoutMs) {
@@ -32,7 +33,12 @@ export function createNatsPool(logger: Logger): NatsPool {
         const created: Entry = { link, users: 0 };
         entry = created;
         entries.set(key, created);
-        link.catch(() => entries.get(key) === created && entries.delete(key));
+        link.then(
+          ({ connection }) => {
+            if (events) reportReconnects(connection, key, events).catch(() => undefined);
+          },
+          () => entries.get(key) === created && entries.delete(key),
+        );
       }
       entry.users++;
       return entry.link;

@@ -3,6 +3,7 @@ import { frameworkError, RETRY_AFTER, type RemoteError } from '../../errors';
 import { CodecError, decodeReply, encodeEnvelope } from '../../protocol/codec';
 import { type CallEnvelope, type CallReply } from '../../protocol/envelope';
 import { type NatsLink } from './nats-connection';
+import { type NatsEvents } from './nats-events';
 import { NoReplyError } from './request-mux';
 
 /**
@@ -15,6 +16,7 @@ export async function requestReply(
   link: NatsLink,
   subject: string,
   envelope: CallEnvelope,
+  events?: NatsEvents,
 ): Promise<CallReply> {
   const { microservice } = envelope;
   if (!link.connected) throw unavailable('the connection to NATS is down; reconnecting');
@@ -26,8 +28,12 @@ export async function requestReply(
   try {
     answer = await link.request(subject, frame, timeout);
   } catch (error) {
+    if (events && error instanceof NoReplyError && error.reason !== 'closed') {
+      events.noReply(microservice, error.reason);
+    }
     throw carrierError(error, microservice, link.maxPayload);
   }
+  events?.reply(microservice);
   let reply: CallReply;
   try {
     reply = decodeReply(answer, { maxBytes: link.maxPayload });

@@ -1,0 +1,63 @@
+import { median, type Runs } from './report';
+import { type RowSpec } from './rows';
+
+/** What an observability row costs: its server CPU per call above the plain ROA JSON row's. */
+export interface CostLine {
+  readonly row: string;
+  readonly label: string;
+  readonly connections: number;
+  /** Median over rounds of this row's CPU µs/req minus ROA JSON's in the same round. */
+  readonly extraCpuUs: number;
+  /** The target, when the issue sets one. */
+  readonly limitUs: number | undefined;
+  readonly met: boolean | undefined;
+}
+
+/** The rows that measure metrics and tracing, and the most each may add (µs per call). */
+export const COST_ROWS: ReadonlyMap<string, number | undefined> = new Map([
+  ['metrics', 1.5],
+  ['tracing-no-sdk', 0.5],
+  ['tracing-sdk', undefined],
+]);
+
+/** The paired CPU differences of the cost rows that ran, against `roa-json`. */
+export function checkCosts(
+  rows: readonly RowSpec[],
+  connections: readonly number[],
+  results: ReadonlyMap<string, ReadonlyMap<number, Runs>>,
+): CostLine[] {
+  const lines: CostLine[] = [];
+  for (const c of connections) {
+    const base = results.get('roa-json')?.get(c) ?? [];
+    for (const row of rows) {
+      if (!COST_ROWS.has(row.id)) continue;
+      const runs = results.get(row.id)?.get(c) ?? [];
+      const differences: number[] = [];
+      for (let i = 0; i < Math.min(runs.length, base.length); i++) {
+        const own = runs[i]?.serverCpuUs;
+        const plain = base[i]?.serverCpuUs;
+        if (own !== undefined && plain !== undefined) differences.push(own - plain);
+      }
+      if (differences.length === 0) continue;
+      const extraCpuUs = median(differences);
+      const limitUs = COST_ROWS.get(row.id);
+      const met = limitUs === undefined ? undefined : extraCpuUs <= limitUs;
+      lines.push({ row: row.id, label: row.label, connections: c, extraCpuUs, limitUs, met });
+    }
+  }
+  return lines;
+}
+
+/** The cost lines as Markdown. */
+export function formatCosts(lines: readonly CostLine[]): string {
+  const out = [
+    '| row | conns | server CPU µs/req above ROA JSON | limit | met |',
+    '|---|---:|---:|---:|---|',
+  ];
+  for (const l of lines) {
+    const limit = l.limitUs === undefined ? '–' : `≤ ${l.limitUs}`;
+    const met = l.met === undefined ? '–' : l.met ? 'yes' : 'NO';
+    out.push(`| ${l.label} | ${l.connections} | ${l.extraCpuUs.toFixed(2)} | ${limit} | ${met} |`);
+  }
+  return out.join('\n');
+}

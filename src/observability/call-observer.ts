@@ -1,0 +1,116 @@
+import { ERROR_STATUS } from '../errors';
+import { type CallMetrics } from './call-metrics';
+import {
+  type CallSpan,
+  endCallSpan,
+  injectCallSpan,
+  startCallSpan,
+  type TraceIds,
+  withCallSpan,
+} from './call-tracing';
+import { KnownNames, UNKNOWN } from './known-names';
+
+/** How a call ended, as the entry point saw it. */
+export interface CallOutcome {
+  readonly status: number;
+  /** The error code of the answer; none for a success. */
+  readonly code: string | undefined;
+  /** Whether the microservice answered (its reply), rather than the entry point or the carrier. */
+  readonly replied: boolean;
+  readonly requestBytes: number;
+  readonly responseBytes: number;
+}
+
+/** One call being observed: its span, when tracing is on, and its start. */
+export interface CallObservation {
+  /** The ids of the call's span, when an SDK records it. */
+  readonly trace: TraceIds | undefined;
+  /** Adds the trace context to the call context that travels to the microservice. */
+  inject(into: object): void;
+  /** Runs `fn` with the call's span active. */
+  run<T>(fn: () => T): T;
+  /** Counts the call and ends its span. */
+  end(outcome: CallOutcome): void;
+}
+
+/** Starts observing a call of `/{parts}` that began at `started` (`performance.now()`). */
+export type CallObserver = (
+  parts: readonly string[],
+  requestId: string,
+  headers: object,
+  started: number,
+) => CallObservation;
+
+/** What an observer needs: the configured microservices, and metrics or tracing or both. */
+export interface CallObserverOptions {
+  readonly microservices: Iterable<string>;
+  readonly metrics: CallMetrics | undefined;
+  readonly tracing: boolean;
+}
+
+/** What the observations of one entry point share. */
+interface Shared {
+  readonly known: KnownNames;
+  readonly metrics: CallMetrics | undefined;
+}
+
+/** One call's observation: one object per call, its methods on the prototype. */
+class Observation implements CallObservation {
+  constructor(
+    private readonly shared: Shared,
+    private readonly parts: readonly string[],
+    private readonly span: CallSpan | undefined,
+    private readonly started: number,
+  ) {}
+
+  get trace(): TraceIds | undefined {
+    return this.span?.ids;
+  }
+
+  inject(into: object): void {
+    if (this.span) injectCallSpan(this.span, into);
+  }
+
+  run<T>(fn: () => T): T {
+    return this.span ? withCallSpan(this.span, fn) : fn();
+  }
+
+  end(outcome: CallOutcome): void {
+    const { known, metrics } = this.shared;
+    const names = known.namesOf(this.parts, outcome.replied, outcome.code);
+    const framework = outcome.code === undefined || Object.hasOwn(ERROR_STATUS, outcome.code);
+    const code = known.codeOf(names.microservice, outcome.code, framework);
+    const { status, requestBytes, responseBytes } = outcome;
+    if (this.span) {
+      const end = { code, status };
+      endCallSpan(this.span, names.method === UNKNOWN ? { ...end, rename: UNKNOWN } : end);
+    }
+    if (!metrics) return;
+    const seconds = (performance.now() - this.started) / 1000;
+    metrics.ended({ names, status, code, seconds, requestBytes, responseBytes });
+  }
+}
+
+/**
+ * Creates the observer of an entry point: metrics and tracing of every call under names that only
+ * configured microservices and known methods can give (see {@link KnownNames}).
+ */
+export function createCallObserver(options: CallObserverOptions): CallObserver {
+  const { metrics, tracing } = options;
+  const shared: Shared = { known: new KnownNames(options.microservices), metrics };
+  return (parts, requestId, headers, started) => {
+    const microservice = shared.known.microservice(parts[0]);
+    metrics?.began(microservice);
+    const span = tracing
+      ? startCallSpan({
+          microservice,
+          service: parts[1] ?? '',
+          method: parts[2] ?? '',
+          requestId,
+          carrier: headers,
+          side: 'entry-point',
+        })
+      : undefined;
+    return new Observation(shared, parts, span, started);
+  };
+}

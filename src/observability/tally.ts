@@ -1,0 +1,33 @@
+import { type Counter, Gauge, type Registry } from 'prom-client';
+
+/** Label names and values of one series. */
+export type Labels = Record<string, string>;
+
+/** Counts kept as plain numbers, by the key of their labels. */
+export class Tally {
+  readonly entries = new Map<string, { labels: Labels; value: number }>();
+
+  add(key: string, labels: () => Labels, value = 1): void {
+    const entry = this.entries.get(key);
+    if (entry) entry.value += value;
+    else this.entries.set(key, { labels: labels(), value });
+  }
+}
+
+/** A counter or gauge of prom-client that takes the tally's counts whenever it is scraped. */
+export function tallied(
+  kind: typeof Counter | typeof Gauge,
+  tally: Tally,
+  config: { name: string; help: string; labelNames: string[]; registers: Registry[] },
+): void {
+  new kind({
+    ...config,
+    collect(this: Counter | Gauge) {
+      this.reset();
+      for (const { labels, value } of tally.entries.values()) {
+        if (this instanceof Gauge) this.set(labels, value);
+        else this.inc(labels, value);
+      }
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { type NatsReplica } from './nats-replica';
+
+/** A replica's own admin HTTP server: liveness, readiness and metrics. */
+export interface ReplicaAdmin {
+  readonly port: number;
+  /** Readiness turns false (the replica drains); the routes keep answering until `close`. */
+  markDraining(): void;
+  close(): Promise<void>;
+}
+
+/** Creates the metrics of a replica: its running and waiting calls, and Node's process metrics. */
+function replicaRegistry(replica: NatsReplica): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const gauge = (name: string, help: string, read: () => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['microservice'],
+      registers: [registry],
+      collect(this: Gauge) {
+        this.set({ microservice: replica.microservice }, read());
+      },
+    });
+  gauge('portico_replica_running_calls', 'Calls the replica runs now.', () => replica.running);
+  gauge('portico_replica_waiting_calls', 'Calls waiting for a free slot.', () => replica.waiting);
+  gauge(
+    'portico_replica_concurrency',
+    'Calls the replica runs at once.',
+    () => replica.concurrency,
+  );
+  return registry;
+}
+
+/**
+ * Serves `GET /-/live`, `GET /-/ready` (503 once draining) and `GET /-/metrics` for a replica on
+ * its own port, for orchestrators that probe over HTTP rather than NATS.
+ */
+export async function startReplicaAdmin(
+  replica: NatsReplica,
+  port: number,
+  host?: string,
+): Promise<ReplicaAdmin> {
+  const registry = replicaRegistry(replica);
+  let draining = false;
+  const server = http.createServer((req, res) => {
+    const send = (status: number, type: string, body: string) => {
+      res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    };
+    const json = (status: number, body: object) =>
+      send(status, 'application/json', JSON.stringify(body));
+    if (req.method !== 'GET' && req.method !== 'HEAD') json(405, { error: 'use GET' });
+    else if (req.url === '/-/live') json(200, { status: 'live' });
+    else if (req.url === '/-/ready') {
+      json(draining ? 503 : 200, { status: draining ? 'not ready' : 'ready' });
+    } else if (req.url === '/-/metrics') {
+      registry.metrics().then(
+        (text) => send(200, registry.contentType, text),
+        () => json(500, { error: 'the metrics could not be collected' }),
+      );
+    } else json(404, { error: 'no such admin route: /-/live, /-/ready and /-/metrics exist' });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    markDraining: () => {
+      draining = true;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

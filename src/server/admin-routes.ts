@@ -1,0 +1,56 @@
+import type Koa from 'koa';
+import { type CallMetrics } from '../observability/call-metrics';
+import { type Readiness } from './readiness';
+
+/**
+ * The first path segment of the admin routes. No microservice may have this name, so the routes
+ * cannot collide with `/{microservice}/…`.
+ */
+export const ADMIN_PREFIX = '-';
+
+/** What the admin routes answer from. */
+export interface AdminRoutesOptions {
+  readonly readiness: Readiness;
+  /** The metrics, when they are on; `/-/metrics` is 404 otherwise. */
+  readonly metrics: CallMetrics | undefined;
+}
+
+/**
+ * Answers `GET /-/live` (200 while the process serves HTTP), `GET /-/ready` (200 when ready, 503
+ * with the reasons otherwise) and `GET /-/metrics` (Prometheus text). `rest` is the path after
+ * `/-`.
+ */
+export function createAdminRoutes(
+  options: AdminRoutesOptions,
+): (ctx: Koa.Context, rest: string) => Promise<void> {
+  const { readiness, metrics } = options;
+  return async (ctx, rest) => {
+    ctx.set('Cache-Control', 'no-store');
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.set('Allow', 'GET, HEAD');
+      reply(ctx, 405, { error: `${ctx.method} is not allowed: use GET` });
+    } else if (rest === '/live') {
+      reply(ctx, 200, { status: 'live' });
+    } else if (rest === '/ready') {
+      const report = await readiness.check();
+      const status = report.ready ? 'ready' : 'not ready';
+      reply(ctx, report.ready ? 200 : 503, {
+        status,
+        phase: report.phase,
+        reasons: report.reasons,
+      });
+    } else if (rest === '/metrics' && metrics) {
+      ctx.status = 200;
+      ctx.set('Content-Type', metrics.contentType);
+      ctx.body = await metrics.text();
+    } else {
+      reply(ctx, 404, { error: 'no such admin route: /-/live, /-/ready and /-/metrics exist' });
+    }
+  };
+}
+
+function reply(ctx: Koa.Context, status: number, body: object): void {
+  ctx.status = status;
+  ctx.type = 'application/json';
+  ctx.body = JSON.stringify(body);
+}

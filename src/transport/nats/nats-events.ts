@@ -1,0 +1,22 @@
+import { type NatsConnection } from 'nats';
+
+/** What the NATS carrier of a main server reports, for its metrics. */
+export interface NatsEvents {
+  /** A replica of `microservice` replied. */
+  reply(microservice: string): void;
+  /** A call of `microservice` got no reply: no replica listens, or none answered in time. */
+  noReply(microservice: string, reason: 'no-responders' | 'timeout'): void;
+  /** The connection to `servers` was restored after a loss. */
+  reconnect(servers: string): void;
+}
+
+/** Reports each reconnection of `connection` until it closes. */
+export async function reportReconnects(
+  connection: NatsConnection,
+  servers: string,
+  events: NatsEvents,
+): Promise<void> {
+  for await (const status of connection.status()) {
+    if (status.type === 'reconnect') events.reconnect(servers);
+  }
+}

@@ -1,0 +1,40 @@
+import { type NatsConnection } from 'nats';
+
+/** How long a readiness check waits for the first replica's answer. Default 1 000 ms. */
+export const DEFAULT_PING_TIMEOUT_MS = 1000;
+
+/**
+ * The subject on which every replica of the microservice answering on `subject` answers pings,
+ * each on its own (no queue group). A microservice name has no ".", so no call subject is one.
+ */
+export function pingSubject(subject: string): string {
+  return `${subject}._ping`;
+}
+
+/** What a replica answers to a ping: who it is and how busy. */
+export interface ReplicaStatus {
+  readonly microservice: string;
+  readonly pid: number;
+  /** Calls running now. */
+  readonly running: number;
+  /** Calls received that wait for a free slot. */
+  readonly waiting: number;
+  readonly concurrency: number;
+}
+
+/**
+ * Whether a replica of the microservice on `subject` answers a ping within `timeoutMs`: false when
+ * none listens, none answers in time, or NATS is away.
+ */
+export async function pingReplicas(
+  connection: NatsConnection,
+  subject: string,
+  timeoutMs = DEFAULT_PING_TIMEOUT_MS,
+): Promise<boolean> {
+  try {
+    await connection.request(pingSubject(subject), new Uint8Array(0), { timeout: timeoutMs });
+    return true;
+  } catch {
+    return false;
+  }
+}

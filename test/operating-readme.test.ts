@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { freePort } from '../scripts/lib/nats-server';
+import { checkNats } from './support/nats';
+
+const ROOT = path.resolve(__dirname, '..');
+
+/** The first `sh` block of the README's "Operating portico" section. */
+function operatingBlock(): string {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Operating portico'));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!block) throw new Error('the Operating portico section has no sh block');
+  return block;
+}
+
+/** A span as the console exporter prints it, reduced to what the test checks. */
+interface PrintedSpan {
+  readonly name: string;
+  readonly traceId: string;
+  readonly id: string;
+  readonly parentId: string | undefined;
+  readonly side: string | undefined;
+}
+
+/** Reads the spans that ConsoleSpanExporter printed (`console.dir` of each span's fields). */
+function printedSpans(output: string): PrintedSpan[] {
+  const spans: PrintedSpan[] = [];
+  for (const block of output.split(/^\{$/m).slice(1)) {
+    const field = (pattern: RegExp) => pattern.exec(block)?.[1];
+    const name = field(/^ {2}name: '([^']*)'/m);
+    const traceId = field(/^ {2}traceId: '([0-9a-f]{32})'/m);
+    const id = field(/^ {2}id: '([0-9a-f]{16})'/m);
+    if (!name || !traceId || !id) continue;
+    const parentId = field(/^ {2}parentSpanContext: \{[^}]*?spanId: '([0-9a-f]{16})'/ms);
+    const side = field(/'portico\.side': '([a-z-]+)'/);
+    spans.push({ name, traceId, id, parentId, side });
+  }
+  return spans;
+}
+
+const natsIt = checkNats('the README operating example') ? it : it.skip;
+
+describe('the README section "Operating portico"', () => {
+  natsIt(
+    'runs as pasted: health, metrics and a trace across a NATS replica printed by the console exporter',
+    async () => {
+      const [nats, main, admin] = [await freePort(), await freePort(), await freePort()];
+      const block = operatingBlock();
+      const script = block
+        .replaceAll('4222', String(nats))
+        .replaceAll('8082', String(main))
+        .replaceAll('9464', String(admin));
+      const child = spawn('bash', ['-c', script], {
+        cwd: ROOT,
+        env: { ...process.env, PORT: String(main) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        output += chunk;
+      });
+      const timer = setTimeout(() => process.kill(-(child.pid as number), 'SIGKILL'), 60_000);
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      clearTimeout(timer);
+      expect({ code, output }).toMatchObject({ code: 0 });
+      const lines = block.split('\n');
+      const expected = lines.flatMap((line, i) =>
+        line.startsWith('curl ') && lines[i + 1]?.startsWith('# ')
+          ? [(lines[i + 1] as string).slice(2)]
+          : [],
+      );
+      expect(expected).toHaveLength(6);
+      for (const answer of expected) expect(output).toContain(answer);
+      const calls = printedSpans(output).filter((span) => span.name === 'multiplier/mulTwo');
+      const entry = calls.find((span) => span.side === 'entry-point');
+      const replica = calls.find((span) => span.side === 'replica');
+      expect(entry).toBeDefined();
+      expect(replica).toMatchObject({ traceId: entry?.traceId, parentId: entry?.id });
+    },
+    90_000,
+  );
+});
+
+describe('the README Prometheus scrape configuration', () => {
+  it('scrapes /-/metrics of the main server and of the replica that the example starts', () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Operating portico'));
+    const yaml = /```yaml\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    const block = operatingBlock();
+    expect(yaml.match(/metrics_path: \/-\/metrics/g)).toHaveLength(2);
+    for (const target of yaml.matchAll(/targets: \['localhost:(\d+)'\]/g)) {
+      expect(block).toContain(`localhost:${target[1]}/-/metrics`);
+    }
+    expect([...yaml.matchAll(/targets:/g)]).toHaveLength(2);
+  });
+});
