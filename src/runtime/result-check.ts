@@ -85,7 +85,12 @@ function where(path: string): string {
 }
 
 function unfit(value: unknown, type: TypeRef, path: string): RemoteError {
-  const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : String(value);
+  const shown =
+    typeof value === 'string'
+      ? JSON.stringify(value.slice(0, 40))
+      : value instanceof Date
+        ? 'an invalid date'
+        : String(value);
   return new RemoteError(
     'INTERNAL_ERROR',
     `${where(path)} is ${Array.isArray(value) ? 'an array' : shown}, which does not fit its declared type ${describeType(type)}`,
