@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { connectNats, type NatsLink } from './nats-connection';
 import { type NatsEvents, reportReconnects } from './nats-events';
-import { type NatsConnectionOptions } from './nats-options';
+import { type NatsConnectionOptions, redactServers } from './nats-options';
 
 /** Shares one connection per set of connection options among the transports of a main server. */
 export interface NatsPool {
@@ -35,7 +35,9 @@ export function createNatsPool(logger: Logger, events?: NatsEvents): NatsPool {
         entries.set(key, created);
         link.then(
           ({ connection }) => {
-            if (events) reportReconnects(connection, key, events).catch(() => undefined);
+            // The label names the servers without credentials: never the pool's key, which has them.
+            const servers = redactServers(options.servers);
+            if (events) reportReconnects(connection, servers, events).catch(() => undefined);
           },
           () => entries.get(key) === created && entries.delete(key),
         );
