@@ -103,6 +103,42 @@ describe('renderSchema', () => {
       maxItems: 2,
     });
   });
+  it('renders bounds, @example and @deprecated in the words of each dialect', () => {
+    const count: SchemaModel = {
+      kind: 'primitive',
+      type: 'integer',
+      exclusiveMinimum: 0,
+      maximum: 99,
+      example: 3,
+      deprecated: true,
+    };
+    expect(renderSchema(count, 'openapi31')).toEqual({
+      type: 'integer',
+      exclusiveMinimum: 0,
+      maximum: 99,
+      examples: [3],
+      deprecated: true,
+    });
+    expect(renderSchema(count, 'swagger2')).toEqual({
+      type: 'integer',
+      minimum: 0,
+      exclusiveMinimum: true,
+      maximum: 99,
+      example: 3,
+      'x-deprecated': true,
+    });
+    const code: SchemaModel = {
+      kind: 'primitive',
+      type: 'string',
+      pattern: '^[A-Z]+$',
+      minLength: 1,
+    };
+    expect(renderSchema(code, 'swagger2')).toEqual({
+      type: 'string',
+      pattern: '^[A-Z]+$',
+      minLength: 1,
+    });
+  });
 });
 
 describe('buildSwagger2', () => {
