@@ -40,6 +40,8 @@ export interface SchemaNotes extends SchemaConstraints {
   readonly readOnly?: boolean;
   /** The XML element name (libA alias, or the libA name of a primitive). */
   readonly xmlName?: string;
+  /** The libB XML element name where it differs from `xmlName` (a class's own name). */
+  readonly libBXmlName?: string;
   /** A sample value, from `@example`. */
   readonly example?: unknown;
   /** From `@deprecated`. */
@@ -74,6 +76,8 @@ export type SchemaModel = SchemaNotes &
         readonly kind: 'object';
         readonly properties: readonly PropertyModel[];
         readonly additional?: SchemaModel;
+        /** The runtime refuses fields that are not listed (`additionalProperties: false`). */
+        readonly closed?: boolean;
       }
     | { readonly kind: 'union'; readonly members: readonly SchemaModel[] }
     | { readonly kind: 'intersection'; readonly members: readonly SchemaModel[] }

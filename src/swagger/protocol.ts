@@ -5,6 +5,16 @@ import { type NamedSchema, type OperationModel } from './model';
 /** What both directions of every operation speak. */
 export const MEDIA_TYPES = ['application/json', 'application/xml'] as const;
 
+/** What the document says about the four sequences, since one schema serves them all. */
+export const WIRE_DESCRIPTION = [
+  'Every operation takes and answers JSON or XML in one of four sequences (header X-SVC-Sequence-Name).',
+  'libBParamArrayJsonInOutSequence (the default) sends the value as the schema shows it.',
+  'libAParamArrayJsonInOutSequence wraps every value in its libA name: `{"mulInput":{…}}`, `{"int":6}`; the name is in x-libA-json-wrapper (OpenAPI 3.1 shows both shapes with anyOf).',
+  'libAParamArrayXmlInOutSequence names a root element as xml.name says (a class alias, else the class name; int, double, string, boolean, date for bare values) and refuses another root name.',
+  'libBParamArrayXmlInOutSequence names a root after the class (x-libB-xml-name where it differs from xml.name) and ignores root names on reading.',
+  'An array is one element with an element per item; item names are written as xml.name says and ignored on reading.',
+].join(' ');
+
 /** An `X-SVC-*` request header as the document describes it. */
 export interface HeaderParameter {
   readonly name: string;

@@ -150,6 +150,7 @@ describe('buildSwagger2', () => {
     expect(doc.paths['/shop/orders/place'].post.responses['200']).toEqual({
       description: 'The result',
       schema: { type: 'integer', xml: { name: 'int' } },
+      'x-libA-json-wrapper': 'int',
     });
     const forget = doc.paths['/shop/orders/forget'].post;
     expect(forget.operationId).toBe('shop.orders.forget');

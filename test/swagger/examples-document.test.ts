@@ -91,10 +91,14 @@ describe('generate-swagger on the examples', () => {
       name: 'input',
       required: true,
       schema: { $ref: '#/definitions/MulInput' },
+      'x-libA-json-wrapper': 'mulInput',
     });
     expect(mulThree.responses['200'].schema).toEqual({ type: 'integer', xml: { name: 'int' } });
+    expect(mulThree.responses['200']['x-libA-json-wrapper']).toBe('int');
     expect(doc.definitions.MulInput).toMatchObject({
       xml: { name: 'mulInput' },
+      'x-libB-xml-name': 'MulInput',
+      additionalProperties: false,
       properties: { a: { type: 'integer', description: 'The first factor.' } },
       required: ['a', 'b'],
     });
@@ -125,6 +129,44 @@ describe('generate-swagger on the examples', () => {
     expect(open.components.schemas.Order.properties.deliverBy).toMatchObject({
       type: ['string', 'null'],
       format: 'date-time',
+    });
+  });
+
+  it('describes XML as the server writes it: wrapped arrays with libA item names, fields by their names', () => {
+    expect(doc.definitions.ProductSum).toMatchObject({
+      xml: { name: 'productSum' },
+      'x-libB-xml-name': 'ProductSum',
+      additionalProperties: false,
+      properties: {
+        pairs: {
+          type: 'array',
+          xml: { wrapped: true },
+          items: { $ref: '#/definitions/OperationInput' },
+        },
+      },
+    });
+    expect(doc.definitions.OperationInput.xml).toEqual({ name: 'operationInput' });
+    expect(doc.info.description).toContain(
+      'libBParamArrayXmlInOutSequence names a root after the class',
+    );
+  });
+
+  it('shows the libA JSON wrapper with anyOf in OpenAPI 3.1', async () => {
+    const openapi = (await generateExamples({ openapi: '3.1' })).document as Json;
+    const content = openapi.paths['/calc/multiplier/mulThree'].post.requestBody.content;
+    const plain = { $ref: '#/components/schemas/MulInput' };
+    expect(content['application/xml'].schema).toEqual(plain);
+    expect(content['application/json'].schema).toEqual({
+      anyOf: [
+        plain,
+        {
+          title: 'libAParamArrayJsonInOutSequence',
+          type: 'object',
+          properties: { mulInput: plain },
+          required: ['mulInput'],
+          additionalProperties: false,
+        },
+      ],
     });
   });
 

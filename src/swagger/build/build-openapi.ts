@@ -7,26 +7,43 @@ import {
   operationHead,
   pathOf,
   successOf,
+  WIRE_DESCRIPTION,
 } from '../protocol';
 import { type DocumentInfo } from './build-spec';
 import { type Json, renderSchema, schemaRef } from './render-schema';
+import { libANameOf, lookupOf, nameXmlElements } from './xml-names';
 
-function contentOf(schema: SchemaModel): Json {
+type Lookup = ReturnType<typeof lookupOf>;
+
+/**
+ * JSON as libB sends it, or wrapped in the libA name as libAParamArrayJsonInOutSequence sends it;
+ * XML as the schema's xml names say.
+ */
+function contentOf(schema: SchemaModel, lookup: Lookup): Json {
   const rendered = renderSchema(schema, 'openapi31');
-  return { 'application/json': { schema: rendered }, 'application/xml': { schema: rendered } };
+  const name = libANameOf(schema, lookup);
+  const wrapped = name && {
+    title: 'libAParamArrayJsonInOutSequence',
+    type: 'object',
+    properties: { [name]: rendered },
+    required: [name],
+    additionalProperties: false,
+  };
+  const json = wrapped ? { anyOf: [rendered, wrapped] } : rendered;
+  return { 'application/json': { schema: json }, 'application/xml': { schema: rendered } };
 }
 
-function operationOf(op: OperationModel): Json {
+function operationOf(op: OperationModel, lookup: Lookup): Json {
   const { status, description } = successOf(op);
   const success =
-    op.result === 'void' ? { description } : { description, content: contentOf(op.result) };
+    op.result === 'void' ? { description } : { description, content: contentOf(op.result, lookup) };
   return {
     ...operationHead(op),
     parameters: HEADER_PARAMETERS.map((h) => ({ $ref: `#/components/parameters/${h.name}` })),
     requestBody: {
       required: op.body.required,
       ...(op.body.description ? { description: op.body.description } : {}),
-      content: contentOf(op.body.schema),
+      content: contentOf(op.body.schema, lookup),
     },
     responses: {
       [status]: success,
@@ -68,17 +85,19 @@ function componentsOf(model: ApiModel): Json {
 }
 
 /** Builds the OpenAPI 3.1 document of the same model that {@link buildSwagger2} describes. */
-export function buildOpenApi31(model: ApiModel, info: DocumentInfo): Json {
+export function buildOpenApi31(source: ApiModel, info: DocumentInfo): Json {
+  const model = nameXmlElements(source);
+  const lookup = lookupOf(model);
   return {
     openapi: '3.1.0',
-    info: { title: info.title, version: info.version },
+    info: { title: info.title, version: info.version, description: WIRE_DESCRIPTION },
     ...(info.baseUrl ? { servers: [{ url: info.baseUrl }] } : {}),
     tags: model.tags.map((t) => ({
       name: t.name,
       ...(t.description ? { description: t.description } : {}),
     })),
     paths: Object.fromEntries(
-      model.operations.map((op) => [pathOf(op), { post: operationOf(op) }]),
+      model.operations.map((op) => [pathOf(op), { post: operationOf(op, lookup) }]),
     ),
     components: componentsOf(model),
   };

@@ -1,4 +1,4 @@
-import { type ApiModel, type NamedSchema, type OperationModel } from '../model';
+import { type ApiModel, type NamedSchema, type OperationModel, type SchemaModel } from '../model';
 import {
   ERROR_DETAIL,
   ERROR_ENVELOPE,
@@ -8,8 +8,18 @@ import {
   operationHead,
   pathOf,
   successOf,
+  WIRE_DESCRIPTION,
 } from '../protocol';
 import { type Json, renderSchema, schemaRef } from './render-schema';
+import { libANameOf, lookupOf, nameXmlElements } from './xml-names';
+
+type Lookup = ReturnType<typeof lookupOf>;
+
+/** The libA JSON wrapper name of a value of `schema`, as an extension. */
+function wrapperOf(schema: SchemaModel, lookup: Lookup): Json {
+  const name = libANameOf(schema, lookup);
+  return name ? { 'x-libA-json-wrapper': name } : {};
+}
 
 /** What the document says about itself: `--title`, `--version`, `--base-url`. */
 export interface DocumentInfo {
@@ -35,19 +45,24 @@ function definitionsOf(schemas: readonly NamedSchema[]): Json {
   );
 }
 
-function operationOf(op: OperationModel): Json {
+function operationOf(op: OperationModel, lookup: Lookup): Json {
   const body = {
     in: 'body',
     name: op.body.name,
     required: op.body.required,
     ...(op.body.description ? { description: op.body.description } : {}),
     schema: renderSchema(op.body.schema, 'swagger2'),
+    ...wrapperOf(op.body.schema, lookup),
   };
   const { status, description } = successOf(op);
   const success =
     op.result === 'void'
       ? { description }
-      : { description, schema: renderSchema(op.result, 'swagger2') };
+      : {
+          description,
+          schema: renderSchema(op.result, 'swagger2'),
+          ...wrapperOf(op.result, lookup),
+        };
   return {
     ...operationHead(op),
     parameters: [body, ...HEADER_PARAMETERS.map((h) => ({ $ref: `#/parameters/${h.name}` }))],
@@ -61,10 +76,12 @@ function operationOf(op: OperationModel): Json {
 }
 
 /** Builds the Swagger 2.0 document of a model. Pure: the same model gives the same document. */
-export function buildSwagger2(model: ApiModel, info: DocumentInfo): Json {
+export function buildSwagger2(source: ApiModel, info: DocumentInfo): Json {
+  const model = nameXmlElements(source);
+  const lookup = lookupOf(model);
   return {
     swagger: '2.0',
-    info: { title: info.title, version: info.version },
+    info: { title: info.title, version: info.version, description: WIRE_DESCRIPTION },
     ...serverOf(info.baseUrl),
     consumes: [...MEDIA_TYPES],
     produces: [...MEDIA_TYPES],
@@ -73,7 +90,7 @@ export function buildSwagger2(model: ApiModel, info: DocumentInfo): Json {
       ...(t.description ? { description: t.description } : {}),
     })),
     paths: Object.fromEntries(
-      model.operations.map((op) => [pathOf(op), { post: operationOf(op) }]),
+      model.operations.map((op) => [pathOf(op), { post: operationOf(op, lookup) }]),
     ),
     definitions: definitionsOf(model.schemas),
     parameters: Object.fromEntries(

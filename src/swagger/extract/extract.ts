@@ -4,7 +4,7 @@ import { ERROR_DETAIL, ERROR_ENVELOPE, pathOf } from '../protocol';
 import { type Converter } from './converter';
 import { extractOperation, type ServiceInfo } from './extract-operation';
 import { type ApiClass, findApiClasses } from './find-api-classes';
-import { findDeployments } from './find-deployments';
+import { findDeployments, mayIgnoreUnknownFields } from './find-deployments';
 import { createSchemaRegistry } from './schema-registry';
 import { schemaOfType } from './type-schema';
 
@@ -22,9 +22,11 @@ export interface Extraction {
 
 function createConverter(project: Project, report: (d: Diagnostic) => void): Converter {
   const program = project.getProgram().compilerObject;
+  const checker = program.getTypeChecker();
   const converter: Converter = {
-    checker: program.getTypeChecker(),
+    checker,
     program,
+    refusesUnknownFields: !mayIgnoreUnknownFields(projectFiles(program), { checker, program }),
     registry: createSchemaRegistry(report, [ERROR_DETAIL.name, ERROR_ENVELOPE.name]),
     report,
     schemaOf: (type, site, depth) => schemaOfType(converter, type, site, depth),
