@@ -90,6 +90,13 @@ export interface NamedSchema {
   readonly schema: SchemaModel;
 }
 
+/** A service error that a method declares: `errors: [{ status, code, description }]`. */
+export interface DeclaredErrorModel {
+  readonly status: number;
+  readonly code: string;
+  readonly description?: string;
+}
+
 /** One `POST /{microservice}/{service}/{method}` operation. */
 export interface OperationModel {
   readonly microservice: string;
@@ -101,6 +108,15 @@ export interface OperationModel {
   /** The method's JSDoc text. */
   readonly description?: string;
   readonly deprecated?: boolean;
+  /**
+   * `'RMC'` for a method of another parameter count than one: the body is the argument array
+   * (a `tuple`, one item per parameter) and `X-SVC-API-ID: RMC` is required.
+   */
+  readonly mode?: 'RMC';
+  /** Refuses calls the permission resolver did not grant (403); `'maybe'` if not written literally. */
+  readonly privileged?: true | 'maybe';
+  /** The service errors the method declares. */
+  readonly errors?: readonly DeclaredErrorModel[];
   readonly body: {
     readonly name: string;
     readonly required: boolean;

@@ -94,6 +94,7 @@ describe('renderSchema', () => {
       items: false,
       minItems: 2,
       maxItems: 2,
+      xml: { wrapped: true },
     });
     expect(renderSchema(tuple, 'swagger2')).toEqual({
       type: 'array',
@@ -101,8 +102,10 @@ describe('renderSchema', () => {
       'x-prefixItems': [{ type: 'string' }, { type: 'string' }],
       minItems: 2,
       maxItems: 2,
+      xml: { wrapped: true },
     });
   });
+
   it('renders bounds, @example and @deprecated in the words of each dialect', () => {
     const count: SchemaModel = {
       kind: 'primitive',

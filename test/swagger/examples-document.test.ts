@@ -179,14 +179,24 @@ describe('generate-swagger on the examples', () => {
     expect(doc.produces).toEqual(['application/json', 'application/xml']);
   });
 
-  it('answers every error status with the error envelope', () => {
+  it('answers every error status with the error envelope, 403 only for privileged methods', () => {
     const responses = doc.paths['/calc/calculator/div'].post.responses;
-    const statuses = ['400', '403', '404', '406', '413', '415', '500', '503', '504'];
+    const statuses = ['400', '404', '406', '413', '415', '500', '503', '504'];
     expect(Object.keys(responses).sort()).toEqual(['200', ...statuses]);
     for (const status of statuses) {
-      const shared = doc.responses[responses[status].$ref.replace('#/responses/', '')];
+      const shared = responses[status].$ref
+        ? doc.responses[responses[status].$ref.replace('#/responses/', '')]
+        : responses[status];
       expect(shared.schema).toEqual({ $ref: '#/definitions/ErrorEnvelope' });
     }
+  });
+
+  it('lists the service errors a method declares beside the entry point ones of that status', () => {
+    const div = doc.paths['/calc/calculator/div'].post.responses['400'];
+    expect(div['x-portico-error-codes']).toEqual(['DIVISION_BY_ZERO']);
+    expect(div.description).toMatch(/^Malformed body.*; DIVISION_BY_ZERO: b is 0$/);
+    const sum = doc.paths['/calc/calculator/sumOfProducts'].post.responses['422'];
+    expect(sum).toMatchObject({ 'x-portico-error-codes': ['NO_PAIRS'] });
   });
 
   it('describes the error envelope that the entry point really sends', async () => {

@@ -4,21 +4,60 @@ import {
   ERROR_ENVELOPE,
   ERROR_RESPONSES,
   HEADER_PARAMETERS,
+  type HeaderParameter,
   MEDIA_TYPES,
-  operationHead,
   pathOf,
-  successOf,
   WIRE_DESCRIPTION,
 } from '../protocol';
+import { operationErrorsOf, operationHead, RMC_API_ID, successOf } from './operation-parts';
 import { type Json, renderSchema, schemaRef } from './render-schema';
 import { libANameOf, lookupOf, nameXmlElements } from './xml-names';
 
 type Lookup = ReturnType<typeof lookupOf>;
 
-/** The libA JSON wrapper name of a value of `schema`, as an extension. */
+/** The libA JSON wrapper name of a value of `schema` (of each argument for RMC), as an extension. */
 function wrapperOf(schema: SchemaModel, lookup: Lookup): Json {
+  if (schema.kind === 'tuple') {
+    return { 'x-libA-json-wrappers': schema.items.map((item) => libANameOf(item, lookup) ?? null) };
+  }
   const name = libANameOf(schema, lookup);
   return name ? { 'x-libA-json-wrapper': name } : {};
+}
+
+function headerOf(h: HeaderParameter, required: boolean): Json {
+  return {
+    name: h.name,
+    in: 'header',
+    required,
+    type: 'string',
+    description: h.description,
+    ...(h.enum ? { enum: [...h.enum] } : {}),
+    ...(h.pattern ? { pattern: h.pattern } : {}),
+    ...(h.maxLength ? { maxLength: h.maxLength } : {}),
+  };
+}
+
+function headersOf(op: OperationModel): Json[] {
+  return HEADER_PARAMETERS.map((h) =>
+    op.mode === 'RMC' && h.name === RMC_API_ID.name
+      ? headerOf(RMC_API_ID, true)
+      : { $ref: `#/parameters/${h.name}` },
+  );
+}
+
+function errorsOf(op: OperationModel): Json {
+  return Object.fromEntries(
+    operationErrorsOf(op).map((e) => [
+      e.status,
+      'key' in e
+        ? { $ref: `#/responses/${e.key}` }
+        : {
+            description: e.description,
+            schema: { $ref: schemaRef(ERROR_ENVELOPE.name, 'swagger2') },
+            'x-portico-error-codes': [...e.codes],
+          },
+    ]),
+  );
 }
 
 /** What the document says about itself: `--title`, `--version`, `--base-url`. */
@@ -65,13 +104,8 @@ function operationOf(op: OperationModel, lookup: Lookup): Json {
         };
   return {
     ...operationHead(op),
-    parameters: [body, ...HEADER_PARAMETERS.map((h) => ({ $ref: `#/parameters/${h.name}` }))],
-    responses: {
-      [status]: success,
-      ...Object.fromEntries(
-        ERROR_RESPONSES.map((e) => [e.status, { $ref: `#/responses/${e.key}` }]),
-      ),
-    },
+    parameters: [body, ...headersOf(op)],
+    responses: { [status]: success, ...errorsOf(op) },
   };
 }
 
@@ -93,21 +127,7 @@ export function buildSwagger2(source: ApiModel, info: DocumentInfo): Json {
       model.operations.map((op) => [pathOf(op), { post: operationOf(op, lookup) }]),
     ),
     definitions: definitionsOf(model.schemas),
-    parameters: Object.fromEntries(
-      HEADER_PARAMETERS.map((h) => [
-        h.name,
-        {
-          name: h.name,
-          in: 'header',
-          required: false,
-          type: 'string',
-          description: h.description,
-          ...(h.enum ? { enum: [...h.enum] } : {}),
-          ...(h.pattern ? { pattern: h.pattern } : {}),
-          ...(h.maxLength ? { maxLength: h.maxLength } : {}),
-        },
-      ]),
-    ),
+    parameters: Object.fromEntries(HEADER_PARAMETERS.map((h) => [h.name, headerOf(h, false)])),
     responses: Object.fromEntries(
       ERROR_RESPONSES.map((e) => [
         e.key,

@@ -28,7 +28,11 @@ function renderObject(schema: Extract<SchemaModel, { kind: 'object' }>, dialect:
 function renderTuple(schema: Extract<SchemaModel, { kind: 'tuple' }>, dialect: Dialect): Json {
   const prefix = schema.items.map((item) => renderSchema(item, dialect));
   const rest = schema.rest && renderSchema(schema.rest, dialect);
-  const bounds = { minItems: schema.minItems, ...(rest ? {} : { maxItems: prefix.length }) };
+  const bounds = {
+    minItems: schema.minItems,
+    ...(rest ? {} : { maxItems: prefix.length }),
+    xml: { wrapped: true },
+  };
   if (dialect === 'openapi31') {
     return { type: 'array', prefixItems: prefix, items: rest ?? false, ...bounds };
   }

@@ -87,10 +87,17 @@ export function nameRoot(schema: SchemaModel, lookup: Lookup): SchemaModel {
   };
 }
 
+/** An RMC body is `paramArray`, each argument a root of its own. */
+function nameBody(op: OperationModel, lookup: Lookup): SchemaModel {
+  const schema = op.body.schema;
+  if (op.mode !== 'RMC' || schema.kind !== 'tuple') return nameRoot(schema, lookup);
+  return { ...schema, items: schema.items.map((item) => nameRoot(item, lookup)) };
+}
+
 function nameOperation(op: OperationModel, lookup: Lookup): OperationModel {
   return {
     ...op,
-    body: { ...op.body, schema: nameRoot(op.body.schema, lookup) },
+    body: { ...op.body, schema: nameBody(op, lookup) },
     result: op.result === 'void' ? 'void' : nameRoot(op.result, lookup),
   };
 }

@@ -16,6 +16,8 @@ export interface Converter {
   readonly registry: SchemaRegistry;
   /** Every deployment refuses undeclared fields, so `@Field` classes are closed objects. */
   readonly refusesUnknownFields: boolean;
+  /** Methods of another parameter count than one become RMC operations instead of warnings. */
+  readonly describesRmc: boolean;
   report(diagnostic: Diagnostic): void;
   /** The schema of a TypeScript type used at `site`. */
   schemaOf(type: ts.Type, site: Site, depth: number): SchemaModel;
