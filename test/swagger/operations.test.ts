@@ -112,3 +112,13 @@ describe('generate-swagger on RMC methods, declared errors and privileged method
     expect(JSON.parse(refused.text).error.code).toBe('EMPTY_ORDER');
   });
 });
+
+describe('generate-swagger on undeclared fields', () => {
+  it('states additionalProperties: false only where no nativeApp ignores unknown fields', async () => {
+    const strict = (await generateFixture('orders')).document as Json;
+    expect(strict.definitions.Order.additionalProperties).toBe(false);
+    const lenient = await generateFixture('lenient');
+    expect(lenient.invalid).toBeUndefined();
+    expect((lenient.document as Json).definitions.Note).not.toHaveProperty('additionalProperties');
+  });
+});
