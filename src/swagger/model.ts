@@ -78,6 +78,8 @@ export type SchemaModel = SchemaNotes &
         readonly additional?: SchemaModel;
         /** The runtime refuses fields that are not listed (`additionalProperties: false`). */
         readonly closed?: boolean;
+        /** A class with `@Field` declarations: the only objects the runtime binds. */
+        readonly declaredFields?: boolean;
       }
     | { readonly kind: 'union'; readonly members: readonly SchemaModel[] }
     | { readonly kind: 'intersection'; readonly members: readonly SchemaModel[] }

@@ -1,5 +1,6 @@
 import { ts } from 'ts-morph';
 import { type OperationModel, type SchemaModel } from '../model';
+import { checkBindable } from './binding-check';
 import { type Converter, primitiveWithXmlName, type Site } from './converter';
 import { checkLiteralAgreement } from './field-agreement';
 import { readOperationOptions } from './operation-options';
@@ -85,6 +86,7 @@ function parameterOf(
 ): SchemaModel {
   const site = { node: parameter, label: `${label}(${parameter.name.getText()})` };
   const schema = bodyOf(converter, parameter, spec, site);
+  checkBindable(converter, schema, site);
   const description = commentText(ts.getJSDocParameterTags(parameter)[0]?.comment);
   return { ...primitiveWithXmlName(schema), ...(description ? { description } : {}) };
 }

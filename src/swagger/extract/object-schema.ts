@@ -166,5 +166,6 @@ export function objectTypeSchema(
     properties,
     ...(additional ? { additional } : {}),
     ...(closed ? { closed } : {}),
+    ...(usesFields ? { declaredFields: true } : {}),
   };
 }
