@@ -77,7 +77,7 @@ function nameInside(schema: SchemaModel, lookup: Lookup): SchemaModel {
 /** A root value: named by libA in `xml.name`, and by libB where that differs. */
 export function nameRoot(schema: SchemaModel, lookup: Lookup): SchemaModel {
   const inner = nameInside(schema, lookup);
-  if (inner.kind === 'ref') return inner;
+  if (inner.kind === 'ref' && lookup(inner.name)?.xmlName) return inner;
   const xmlName = inner.xmlName ?? libANameOf(inner, lookup);
   const libB = libBNameOf(inner, lookup);
   return {
