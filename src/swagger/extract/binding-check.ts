@@ -41,7 +41,10 @@ export function checkBindable(converter: Converter, schema: SchemaModel, site: S
       }
       return;
     }
-    if (current.kind === 'array') return visit(current.items, `${path}[]`);
+    if (current.kind === 'array') {
+      visit(current.items, `${path}[]`);
+      return;
+    }
     const problem = problemOf(current);
     if (problem) {
       const what = typeName ? `${path} (${typeName})` : path;
