@@ -58,10 +58,7 @@ function isNativeAppCall(node: ts.Node, checked: Checked): node is ts.CallExpres
  * them: its `ignoreUnknownFields` is set to anything but `false`, or its definition is not a
  * literal the generator can read.
  */
-export function mayIgnoreUnknownFields(
-  files: readonly ts.SourceFile[],
-  checked: Checked,
-): boolean {
+export function mayIgnoreUnknownFields(files: readonly ts.SourceFile[], checked: Checked): boolean {
   let found = false;
   const visit = (node: ts.Node): void => {
     if (isNativeAppCall(node, checked)) {
