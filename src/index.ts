@@ -19,7 +19,7 @@ export type {
 export type { Constraints } from './decorators/constraints';
 export type { FieldOptions } from './decorators/field';
 export { Field } from './decorators/field';
-export type { RemoteMethodOptions } from './decorators/method';
+export type { DeclaredError, RemoteMethodOptions } from './decorators/method';
 export { ApiOperation, RemoteMethod } from './decorators/method';
 export type { EnumValue, OneOfSpec } from './decorators/one-of';
 export { OneOf } from './decorators/one-of';

@@ -39,3 +39,10 @@ export class OperationOutput {
     this.result = result;
   }
 }
+
+/** Pairs of operands whose products the calculator sums. */
+@Alias('productSum')
+export class ProductSum {
+  /** The pairs, at least one. */
+  @Field([OperationInput]) pairs!: OperationInput[];
+}

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { type DeclaredError } from './method';
 import { type Class, type TypeRef } from './types';
 
 /** A declared field of a payload class. */
@@ -19,6 +20,8 @@ export interface MethodMeta {
   /** `null` for a method declared `void`; `undefined` where only the value can tell. */
   readonly returns: TypeRef | null | undefined;
   readonly privileged: boolean;
+  /** The service errors the method declares (`errors` option); documentation only. */
+  readonly errors: readonly DeclaredError[];
   /** The `@ApiOperation` text, when the method has one. */
   readonly description?: string;
   /** The function itself, captured when the class was defined: never looked up by name later. */

@@ -7,6 +7,16 @@ import { classMeta } from './metadata';
 import { assertName } from './service';
 import { type TypeRef, type TypeSpec, toTypeRef } from './types';
 
+/** A `RemoteError` that a method declares it may throw; the API document lists it. */
+export interface DeclaredError {
+  /** The HTTP status, 400-599, as the error is thrown with. */
+  readonly status: number;
+  /** The error code, as the error is thrown with (`EMPTY_ORDER`). */
+  readonly code: string;
+  /** When the method throws it. */
+  readonly description?: string;
+}
+
 /** Options of {@link RemoteMethod} and {@link ApiOperation}. */
 export interface RemoteMethodOptions {
   /** Parameter types, where TypeScript's emitted ones are not precise (`Int`, `[Item]`). */
@@ -15,6 +25,15 @@ export interface RemoteMethodOptions {
   returns?: TypeSpec | 'void';
   /** A privileged method refuses calls that the permission resolver did not grant (403). */
   privileged?: boolean;
+  /**
+   * The service errors the method throws, for the API document.
+   *
+   * @example
+   * @ApiOperation('Places an order', {
+   *   errors: [{ status: 422, code: 'EMPTY_ORDER', description: 'the order has no lines' }],
+   * })
+   */
+  errors?: readonly DeclaredError[];
 }
 
 /**
@@ -67,6 +86,7 @@ function defineMethod(
     params: paramTypes({ target, key, options, arity: fn.length, owner: ctor.name }),
     returns: returnType(target, key, options),
     privileged: options.privileged ?? false,
+    errors: checkedErrors(key, options.errors ?? []),
     fn,
     ...(description === undefined ? {} : { description }),
   });
@@ -120,4 +140,16 @@ function returnType(target: object, key: string, options: RemoteMethodOptions) {
   const emitted: unknown = Reflect.getMetadata('design:returntype', target, key);
   if (emitted === undefined && Reflect.hasMetadata('design:returntype', target, key)) return null;
   return toTypeRef(emitted);
+}
+
+function checkedErrors(key: string, errors: readonly DeclaredError[]): readonly DeclaredError[] {
+  for (const { status, code } of errors) {
+    if (!Number.isInteger(status) || status < 400 || status > 599) {
+      throw new TypeError(`portico: ${key} declares an error with status ${status}, not 400-599`);
+    }
+    if (typeof code !== 'string' || code === '') {
+      throw new TypeError(`portico: ${key} declares an error without a code`);
+    }
+  }
+  return errors;
 }

@@ -40,6 +40,8 @@ export interface SchemaNotes extends SchemaConstraints {
   readonly readOnly?: boolean;
   /** The XML element name (libA alias, or the libA name of a primitive). */
   readonly xmlName?: string;
+  /** The libB XML element name where it differs from `xmlName` (a class's own name). */
+  readonly libBXmlName?: string;
   /** A sample value, from `@example`. */
   readonly example?: unknown;
   /** From `@deprecated`. */
@@ -74,6 +76,10 @@ export type SchemaModel = SchemaNotes &
         readonly kind: 'object';
         readonly properties: readonly PropertyModel[];
         readonly additional?: SchemaModel;
+        /** The runtime refuses fields that are not listed (`additionalProperties: false`). */
+        readonly closed?: boolean;
+        /** A class with `@Field` declarations: the only objects the runtime binds. */
+        readonly declaredFields?: boolean;
       }
     | { readonly kind: 'union'; readonly members: readonly SchemaModel[] }
     | { readonly kind: 'intersection'; readonly members: readonly SchemaModel[] }
@@ -84,6 +90,13 @@ export type SchemaModel = SchemaNotes &
 export interface NamedSchema {
   readonly name: string;
   readonly schema: SchemaModel;
+}
+
+/** A service error that a method declares: `errors: [{ status, code, description }]`. */
+export interface DeclaredErrorModel {
+  readonly status: number;
+  readonly code: string;
+  readonly description?: string;
 }
 
 /** One `POST /{microservice}/{service}/{method}` operation. */
@@ -97,6 +110,15 @@ export interface OperationModel {
   /** The method's JSDoc text. */
   readonly description?: string;
   readonly deprecated?: boolean;
+  /**
+   * `'RMC'` for a method of another parameter count than one: the body is the argument array
+   * (a `tuple`, one item per parameter) and `X-SVC-API-ID: RMC` is required.
+   */
+  readonly mode?: 'RMC';
+  /** Refuses calls the permission resolver did not grant (403); `'maybe'` if not written literally. */
+  readonly privileged?: true | 'maybe';
+  /** The service errors the method declares. */
+  readonly errors?: readonly DeclaredErrorModel[];
   readonly body: {
     readonly name: string;
     readonly required: boolean;

@@ -1,9 +1,19 @@
 import { SVC_HEADER_NAMES } from '../entry-point/headers';
 import { SEQUENCE_NAMES } from '../serialization/sequence';
-import { type NamedSchema, type OperationModel } from './model';
+import { type NamedSchema } from './model';
 
 /** What both directions of every operation speak. */
 export const MEDIA_TYPES = ['application/json', 'application/xml'] as const;
+
+/** What the document says about the four sequences, since one schema serves them all. */
+export const WIRE_DESCRIPTION = [
+  'Every operation takes and answers JSON or XML in one of four sequences (header X-SVC-Sequence-Name).',
+  'libBParamArrayJsonInOutSequence (the default) sends the value as the schema shows it.',
+  'libAParamArrayJsonInOutSequence wraps every value in its libA name: `{"mulInput":{…}}`, `{"int":6}`; the name is in x-libA-json-wrapper (OpenAPI 3.1 shows both shapes with anyOf).',
+  'libAParamArrayXmlInOutSequence names a root element as xml.name says (a class alias, else the class name; int, double, string, boolean, date for bare values) and refuses another root name.',
+  'libBParamArrayXmlInOutSequence names a root after the class (x-libB-xml-name where it differs from xml.name) and ignores root names on reading.',
+  'An array is one element with an element per item; item names are written as xml.name says and ignored on reading.',
+].join(' ');
 
 /** An `X-SVC-*` request header as the document describes it. */
 export interface HeaderParameter {
@@ -19,7 +29,8 @@ type HeaderName = (typeof SVC_HEADER_NAMES)[number];
 // A header added to the entry point without a line here does not compile.
 const HEADERS: Record<HeaderName, Omit<HeaderParameter, 'name'>> = {
   'X-SVC-API-ID': {
-    description: 'Invocation mode; the operations of this document are ROA (the default).',
+    description:
+      'Invocation mode: ROA (the default) for the one-argument operations; the operations marked x-portico-api-id: RMC require RMC.',
     enum: ['ROA'],
   },
   'X-SVC-Privilege-Names': {
@@ -116,22 +127,4 @@ export function operationIdOf(op: { microservice: string; service: string; metho
 /** `/calc/calculator/add`. */
 export function pathOf(op: { microservice: string; service: string; method: string }): string {
   return `/${op.microservice}/${op.service}/${op.method}`;
-}
-
-/** The fields every operation has in both document versions: tag, id, summary, description. */
-export function operationHead(op: OperationModel): Record<string, unknown> {
-  return {
-    tags: [op.tag],
-    operationId: operationIdOf(op),
-    summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
-    ...(op.deprecated ? { deprecated: true } : {}),
-  };
-}
-
-/** The success status of an operation (204 for `void`, else 200) and its description. */
-export function successOf(op: OperationModel): { status: 200 | 204; description: string } {
-  return op.result === 'void'
-    ? { status: 204, description: op.resultDescription ?? 'Done; the method returns nothing' }
-    : { status: 200, description: op.resultDescription ?? 'The result' };
 }

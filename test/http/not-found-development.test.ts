@@ -19,7 +19,7 @@ const UNKNOWN = [
   ],
   [
     '/calc/calculator/plus',
-    'no such remote method: service calculator has no remote method "plus"; its remote methods are add, sub, mul, div',
+    'no such remote method: service calculator has no remote method "plus"; its remote methods are add, sub, mul, div, sumOfProducts',
   ],
 ] as const;
 

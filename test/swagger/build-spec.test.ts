@@ -94,6 +94,7 @@ describe('renderSchema', () => {
       items: false,
       minItems: 2,
       maxItems: 2,
+      xml: { wrapped: true },
     });
     expect(renderSchema(tuple, 'swagger2')).toEqual({
       type: 'array',
@@ -101,6 +102,44 @@ describe('renderSchema', () => {
       'x-prefixItems': [{ type: 'string' }, { type: 'string' }],
       minItems: 2,
       maxItems: 2,
+      xml: { wrapped: true },
+    });
+  });
+
+  it('renders bounds, @example and @deprecated in the words of each dialect', () => {
+    const count: SchemaModel = {
+      kind: 'primitive',
+      type: 'integer',
+      exclusiveMinimum: 0,
+      maximum: 99,
+      example: 3,
+      deprecated: true,
+    };
+    expect(renderSchema(count, 'openapi31')).toEqual({
+      type: 'integer',
+      exclusiveMinimum: 0,
+      maximum: 99,
+      examples: [3],
+      deprecated: true,
+    });
+    expect(renderSchema(count, 'swagger2')).toEqual({
+      type: 'integer',
+      minimum: 0,
+      exclusiveMinimum: true,
+      maximum: 99,
+      example: 3,
+      'x-deprecated': true,
+    });
+    const code: SchemaModel = {
+      kind: 'primitive',
+      type: 'string',
+      pattern: '^[A-Z]+$',
+      minLength: 1,
+    };
+    expect(renderSchema(code, 'swagger2')).toEqual({
+      type: 'string',
+      pattern: '^[A-Z]+$',
+      minLength: 1,
     });
   });
 });
@@ -114,6 +153,7 @@ describe('buildSwagger2', () => {
     expect(doc.paths['/shop/orders/place'].post.responses['200']).toEqual({
       description: 'The result',
       schema: { type: 'integer', xml: { name: 'int' } },
+      'x-libA-json-wrapper': 'int',
     });
     const forget = doc.paths['/shop/orders/forget'].post;
     expect(forget.operationId).toBe('shop.orders.forget');

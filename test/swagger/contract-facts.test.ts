@@ -50,7 +50,8 @@ describe('generate-swagger and the facts the runtime enforces', () => {
       words: {
         type: 'array',
         minItems: 1,
-        items: { type: 'string', pattern: '^a+$', maxLength: 4 },
+        items: { type: 'string', pattern: '^a+$', maxLength: 4, xml: { name: 'string' } },
+        xml: { wrapped: true },
       },
     });
     expect(open.components.schemas.Described.properties.count).toEqual({
@@ -90,6 +91,9 @@ describe('generate-swagger and the facts the runtime enforces', () => {
     expect(disagreeing).toHaveLength(7);
     expect(located).toBe(true);
     expect(messages.filter((m) => !m.includes('Disagreeing.'))).toEqual([
+      expect.stringMatching(
+        /contract\.described\(input\) \(Described\) is an interface, .* cannot bind/,
+      ),
       expect.stringMatching(
         /contract\.bareLevel\(level\): its type allows only 1 \| 2, but the runtime/,
       ),

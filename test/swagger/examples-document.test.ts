@@ -56,7 +56,7 @@ describe('generate-swagger on the examples', () => {
 
   it('has exactly the paths of the single-parameter @ApiOperation methods registered at runtime', () => {
     const runtime = runtimeRoaPaths();
-    expect(runtime).toHaveLength(7);
+    expect(runtime).toHaveLength(8);
     expect(Object.keys(doc.paths).sort()).toEqual(runtime.sort());
   });
 
@@ -91,10 +91,14 @@ describe('generate-swagger on the examples', () => {
       name: 'input',
       required: true,
       schema: { $ref: '#/definitions/MulInput' },
+      'x-libA-json-wrapper': 'mulInput',
     });
     expect(mulThree.responses['200'].schema).toEqual({ type: 'integer', xml: { name: 'int' } });
+    expect(mulThree.responses['200']['x-libA-json-wrapper']).toBe('int');
     expect(doc.definitions.MulInput).toMatchObject({
       xml: { name: 'mulInput' },
+      'x-libB-xml-name': 'MulInput',
+      additionalProperties: false,
       properties: { a: { type: 'integer', description: 'The first factor.' } },
       required: ['a', 'b'],
     });
@@ -128,6 +132,44 @@ describe('generate-swagger on the examples', () => {
     });
   });
 
+  it('describes XML as the server writes it: wrapped arrays with libA item names, fields by their names', () => {
+    expect(doc.definitions.ProductSum).toMatchObject({
+      xml: { name: 'productSum' },
+      'x-libB-xml-name': 'ProductSum',
+      additionalProperties: false,
+      properties: {
+        pairs: {
+          type: 'array',
+          xml: { wrapped: true },
+          items: { $ref: '#/definitions/OperationInput' },
+        },
+      },
+    });
+    expect(doc.definitions.OperationInput.xml).toEqual({ name: 'operationInput' });
+    expect(doc.info.description).toContain(
+      'libBParamArrayXmlInOutSequence names a root after the class',
+    );
+  });
+
+  it('shows the libA JSON wrapper with anyOf in OpenAPI 3.1', async () => {
+    const openapi = (await generateExamples({ openapi: '3.1' })).document as Json;
+    const content = openapi.paths['/calc/multiplier/mulThree'].post.requestBody.content;
+    const plain = { $ref: '#/components/schemas/MulInput' };
+    expect(content['application/xml'].schema).toEqual(plain);
+    expect(content['application/json'].schema).toEqual({
+      anyOf: [
+        plain,
+        {
+          title: 'libAParamArrayJsonInOutSequence',
+          type: 'object',
+          properties: { mulInput: plain },
+          required: ['mulInput'],
+          additionalProperties: false,
+        },
+      ],
+    });
+  });
+
   it('lists the X-SVC-* headers, with ROA and the four sequence names as enums', () => {
     const refs = doc.paths['/calc/calculator/add'].post.parameters.slice(1);
     expect(refs).toEqual(SVC_HEADER_NAMES.map((name) => ({ $ref: `#/parameters/${name}` })));
@@ -137,14 +179,24 @@ describe('generate-swagger on the examples', () => {
     expect(doc.produces).toEqual(['application/json', 'application/xml']);
   });
 
-  it('answers every error status with the error envelope', () => {
+  it('answers every error status with the error envelope, 403 only for privileged methods', () => {
     const responses = doc.paths['/calc/calculator/div'].post.responses;
-    const statuses = ['400', '403', '404', '406', '413', '415', '500', '503', '504'];
+    const statuses = ['400', '404', '406', '413', '415', '500', '503', '504'];
     expect(Object.keys(responses).sort()).toEqual(['200', ...statuses]);
     for (const status of statuses) {
-      const shared = doc.responses[responses[status].$ref.replace('#/responses/', '')];
+      const shared = responses[status].$ref
+        ? doc.responses[responses[status].$ref.replace('#/responses/', '')]
+        : responses[status];
       expect(shared.schema).toEqual({ $ref: '#/definitions/ErrorEnvelope' });
     }
+  });
+
+  it('lists the service errors a method declares beside the entry point ones of that status', () => {
+    const div = doc.paths['/calc/calculator/div'].post.responses['400'];
+    expect(div['x-portico-error-codes']).toEqual(['DIVISION_BY_ZERO']);
+    expect(div.description).toMatch(/^Malformed body.*; DIVISION_BY_ZERO: b is 0$/);
+    const sum = doc.paths['/calc/calculator/sumOfProducts'].post.responses['422'];
+    expect(sum).toMatchObject({ 'x-portico-error-codes': ['NO_PAIRS'] });
   });
 
   it('describes the error envelope that the entry point really sends', async () => {

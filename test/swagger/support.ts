@@ -5,6 +5,8 @@ import {
   type Generation,
   generateDocument,
 } from '../../src/swagger/cli/generate';
+import { CANNOT_BIND } from '../../src/swagger/extract/binding-check';
+import { type Diagnostic } from '../../src/swagger/model';
 
 /** The repository's root directory. */
 export const ROOT = path.resolve(__dirname, '../..');
@@ -40,4 +42,9 @@ export function captureIo(): CliIo & { out(): string; err(): string } {
     out: () => out,
     err: () => err,
   };
+}
+
+/** The findings other than "the runtime cannot bind this argument", for fixtures that only describe. */
+export function otherThanBinding(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.filter((d) => !d.message.endsWith(CANNOT_BIND));
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Generation } from '../../src/swagger/cli/generate';
-import { generateFixture } from './support';
+import { generateFixture, otherThanBinding } from './support';
 
 /** One fixture file per type construct, each beside the schemas it must give. */
 const CONSTRUCTS = [
@@ -48,8 +48,18 @@ describe('generate-swagger type constructs', () => {
   });
 
   it('reads every construct without a diagnostic and gives a valid document', () => {
-    expect(generation.diagnostics).toEqual([]);
+    expect(otherThanBinding(generation.diagnostics)).toEqual([]);
     expect(generation.invalid).toBeUndefined();
+  });
+
+  it('warns, at the parameter, about every argument that is no class with @Field', () => {
+    const bound = generation.diagnostics.filter((d) => !otherThanBinding([d]).length);
+    const labels = bound.map((d) => d.message.replace(/\) (is|has) .*/, ')'));
+    expect(labels).toContain('interfaces.echo(input) (Person)');
+    expect(labels).toContain('intersections.echo(input) (NamedAndAged)');
+    // A class without @Field binds nothing either (the runtime refuses it when deployed).
+    expect(labels).toContain('classes.echo(input) (Account)');
+    expect(bound.every((d) => d.severity === 'warning' && d.location?.line)).toBe(true);
   });
 
   it.each(CONSTRUCTS)('%s: the operations and schemas match the expected ones', (construct) => {

@@ -1,15 +1,64 @@
-import { type ApiModel, type NamedSchema, type OperationModel } from '../model';
+import { type ApiModel, type NamedSchema, type OperationModel, type SchemaModel } from '../model';
 import {
   ERROR_DETAIL,
   ERROR_ENVELOPE,
   ERROR_RESPONSES,
   HEADER_PARAMETERS,
+  type HeaderParameter,
   MEDIA_TYPES,
-  operationHead,
   pathOf,
-  successOf,
+  WIRE_DESCRIPTION,
 } from '../protocol';
+import { operationErrorsOf, operationHead, RMC_API_ID, successOf } from './operation-parts';
 import { type Json, renderSchema, schemaRef } from './render-schema';
+import { libANameOf, lookupOf, nameXmlElements } from './xml-names';
+
+type Lookup = ReturnType<typeof lookupOf>;
+
+/** The libA JSON wrapper name of a value of `schema` (of each argument for RMC), as an extension. */
+function wrapperOf(schema: SchemaModel, lookup: Lookup): Json {
+  if (schema.kind === 'tuple') {
+    return { 'x-libA-json-wrappers': schema.items.map((item) => libANameOf(item, lookup) ?? null) };
+  }
+  const name = libANameOf(schema, lookup);
+  return name ? { 'x-libA-json-wrapper': name } : {};
+}
+
+function headerOf(h: HeaderParameter, required: boolean): Json {
+  return {
+    name: h.name,
+    in: 'header',
+    required,
+    type: 'string',
+    description: h.description,
+    ...(h.enum ? { enum: [...h.enum] } : {}),
+    ...(h.pattern ? { pattern: h.pattern } : {}),
+    ...(h.maxLength ? { maxLength: h.maxLength } : {}),
+  };
+}
+
+function headersOf(op: OperationModel): Json[] {
+  return HEADER_PARAMETERS.map((h) =>
+    op.mode === 'RMC' && h.name === RMC_API_ID.name
+      ? headerOf(RMC_API_ID, true)
+      : { $ref: `#/parameters/${h.name}` },
+  );
+}
+
+function errorsOf(op: OperationModel): Json {
+  return Object.fromEntries(
+    operationErrorsOf(op).map((e) => [
+      e.status,
+      'key' in e
+        ? { $ref: `#/responses/${e.key}` }
+        : {
+            description: e.description,
+            schema: { $ref: schemaRef(ERROR_ENVELOPE.name, 'swagger2') },
+            'x-portico-error-codes': [...e.codes],
+          },
+    ]),
+  );
+}
 
 /** What the document says about itself: `--title`, `--version`, `--base-url`. */
 export interface DocumentInfo {
@@ -35,36 +84,38 @@ function definitionsOf(schemas: readonly NamedSchema[]): Json {
   );
 }
 
-function operationOf(op: OperationModel): Json {
+function operationOf(op: OperationModel, lookup: Lookup): Json {
   const body = {
     in: 'body',
     name: op.body.name,
     required: op.body.required,
     ...(op.body.description ? { description: op.body.description } : {}),
     schema: renderSchema(op.body.schema, 'swagger2'),
+    ...wrapperOf(op.body.schema, lookup),
   };
   const { status, description } = successOf(op);
   const success =
     op.result === 'void'
       ? { description }
-      : { description, schema: renderSchema(op.result, 'swagger2') };
+      : {
+          description,
+          schema: renderSchema(op.result, 'swagger2'),
+          ...wrapperOf(op.result, lookup),
+        };
   return {
     ...operationHead(op),
-    parameters: [body, ...HEADER_PARAMETERS.map((h) => ({ $ref: `#/parameters/${h.name}` }))],
-    responses: {
-      [status]: success,
-      ...Object.fromEntries(
-        ERROR_RESPONSES.map((e) => [e.status, { $ref: `#/responses/${e.key}` }]),
-      ),
-    },
+    parameters: [body, ...headersOf(op)],
+    responses: { [status]: success, ...errorsOf(op) },
   };
 }
 
 /** Builds the Swagger 2.0 document of a model. Pure: the same model gives the same document. */
-export function buildSwagger2(model: ApiModel, info: DocumentInfo): Json {
+export function buildSwagger2(source: ApiModel, info: DocumentInfo): Json {
+  const model = nameXmlElements(source);
+  const lookup = lookupOf(model);
   return {
     swagger: '2.0',
-    info: { title: info.title, version: info.version },
+    info: { title: info.title, version: info.version, description: WIRE_DESCRIPTION },
     ...serverOf(info.baseUrl),
     consumes: [...MEDIA_TYPES],
     produces: [...MEDIA_TYPES],
@@ -73,24 +124,10 @@ export function buildSwagger2(model: ApiModel, info: DocumentInfo): Json {
       ...(t.description ? { description: t.description } : {}),
     })),
     paths: Object.fromEntries(
-      model.operations.map((op) => [pathOf(op), { post: operationOf(op) }]),
+      model.operations.map((op) => [pathOf(op), { post: operationOf(op, lookup) }]),
     ),
     definitions: definitionsOf(model.schemas),
-    parameters: Object.fromEntries(
-      HEADER_PARAMETERS.map((h) => [
-        h.name,
-        {
-          name: h.name,
-          in: 'header',
-          required: false,
-          type: 'string',
-          description: h.description,
-          ...(h.enum ? { enum: [...h.enum] } : {}),
-          ...(h.pattern ? { pattern: h.pattern } : {}),
-          ...(h.maxLength ? { maxLength: h.maxLength } : {}),
-        },
-      ]),
-    ),
+    parameters: Object.fromEntries(HEADER_PARAMETERS.map((h) => [h.name, headerOf(h, false)])),
     responses: Object.fromEntries(
       ERROR_RESPONSES.map((e) => [
         e.key,

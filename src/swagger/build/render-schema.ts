@@ -21,13 +21,18 @@ function renderObject(schema: Extract<SchemaModel, { kind: 'object' }>, dialect:
     ...(schema.additional
       ? { additionalProperties: renderSchema(schema.additional, dialect) }
       : {}),
+    ...(schema.closed ? { additionalProperties: false } : {}),
   };
 }
 
 function renderTuple(schema: Extract<SchemaModel, { kind: 'tuple' }>, dialect: Dialect): Json {
   const prefix = schema.items.map((item) => renderSchema(item, dialect));
   const rest = schema.rest && renderSchema(schema.rest, dialect);
-  const bounds = { minItems: schema.minItems, ...(rest ? {} : { maxItems: prefix.length }) };
+  const bounds = {
+    minItems: schema.minItems,
+    ...(rest ? {} : { maxItems: prefix.length }),
+    xml: { wrapped: true },
+  };
   if (dialect === 'openapi31') {
     return { type: 'array', prefixItems: prefix, items: rest ?? false, ...bounds };
   }
@@ -56,7 +61,8 @@ function renderCore(schema: SchemaModel, dialect: Dialect): Json {
     case 'ref':
       return { $ref: schemaRef(schema.name, dialect) };
     case 'array':
-      return { type: 'array', items: renderSchema(schema.items, dialect) };
+      // Both families write an array as one element holding an element per item.
+      return { type: 'array', items: renderSchema(schema.items, dialect), xml: { wrapped: true } };
     case 'tuple':
       return renderTuple(schema, dialect);
     case 'object':
@@ -133,7 +139,8 @@ export function renderSchema(schema: SchemaModel, dialect: Dialect): Json {
     ...renderExtras(schema, dialect),
     ...(schema.description ? { description: schema.description } : {}),
     ...(schema.readOnly ? { readOnly: true } : {}),
-    ...(schema.xmlName ? { xml: { name: schema.xmlName } } : {}),
+    ...(schema.xmlName ? { xml: { ...(core.xml as Json), name: schema.xmlName } } : {}),
+    ...(schema.libBXmlName ? { 'x-libB-xml-name': schema.libBXmlName } : {}),
     ...(schema.nullable && dialect === 'swagger2' ? { 'x-nullable': true } : {}),
   };
   if (Object.keys(notes).length === 0) return core;

@@ -15,6 +15,8 @@ Reads the @Api classes of a TypeScript project and writes their API description.
   --strict               treat every warning as an error
   --check                write nothing; exit 1 with a diff if --out is not up to date
   --openapi 3.1          write OpenAPI 3.1 instead of Swagger 2.0
+  --rmc                  describe methods of another parameter count than one as RMC
+                         operations (argument arrays) in Swagger 2.0; always on in OpenAPI 3.1
   --help                 show this text`;
 
 /** The parsed command line. */
@@ -48,6 +50,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
       strict: { type: 'boolean', default: false },
       check: { type: 'boolean', default: false },
       openapi: { type: 'string' },
+      rmc: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -68,6 +71,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
     out: values.out,
     check: values.check,
     strict: values.strict,
+    ...(values.rmc ? { rmc: true } : {}),
     ...(values.openapi === '3.1' ? { openapi: '3.1' as const } : {}),
     ...(microservice ? { microservice } : {}),
     ...(baseUrl ? { baseUrl } : {}),

@@ -16,6 +16,8 @@ export interface GenerateOptions extends DocumentInfo {
   readonly openapi?: '3.1';
   /** Every warning becomes an error. */
   readonly strict?: boolean;
+  /** Describes methods of another parameter count than one as RMC operations in Swagger 2.0. */
+  readonly rmc?: boolean;
 }
 
 /** A generated document, its stable text, the findings, and whether it failed validation. */
@@ -38,10 +40,11 @@ export interface Generation {
  */
 export async function generateDocument(options: GenerateOptions): Promise<Generation> {
   const project = new Project({ tsConfigFilePath: options.project });
-  const { model, diagnostics } = extractApi(
-    project,
-    options.microservice ? { microservice: options.microservice } : {},
-  );
+  const { model, diagnostics } = extractApi(project, {
+    ...(options.microservice ? { microservice: options.microservice } : {}),
+    // RMC operations are OpenAPI 3.1's default; Swagger 2.0 keeps the specification's document.
+    rmc: options.openapi === '3.1' || (options.rmc ?? false),
+  });
   const info: DocumentInfo = {
     title: options.title,
     version: options.version,

@@ -14,6 +14,10 @@ export interface Converter {
   readonly checker: ts.TypeChecker;
   readonly program: ts.Program;
   readonly registry: SchemaRegistry;
+  /** Every deployment refuses undeclared fields, so `@Field` classes are closed objects. */
+  readonly refusesUnknownFields: boolean;
+  /** Methods of another parameter count than one become RMC operations instead of warnings. */
+  readonly describesRmc: boolean;
   report(diagnostic: Diagnostic): void;
   /** The schema of a TypeScript type used at `site`. */
   schemaOf(type: ts.Type, site: Site, depth: number): SchemaModel;
@@ -55,7 +59,8 @@ export function isLibrarySymbol(converter: Converter, symbol: ts.Symbol | undefi
 export function primitiveWithXmlName(schema: SchemaModel): SchemaModel {
   if (schema.kind !== 'primitive' && schema.kind !== 'enum') return schema;
   const names = { integer: 'int', number: 'double', string: 'string', boolean: 'boolean' };
-  return { ...schema, xmlName: names[schema.type] };
+  const isDate = schema.kind === 'primitive' && schema.format === 'date-time';
+  return { ...schema, xmlName: isDate ? 'date' : names[schema.type] };
 }
 
 /** `number` becomes `integer` (also inside arrays and unions), for `@Field(Int)` and `@integer`. */

@@ -1,7 +1,9 @@
 import { ts } from 'ts-morph';
 import { type OperationModel, type SchemaModel } from '../model';
+import { checkBindable } from './binding-check';
 import { type Converter, primitiveWithXmlName, type Site } from './converter';
 import { checkLiteralAgreement } from './field-agreement';
+import { readOperationOptions } from './operation-options';
 import { porticoDecorators } from './portico-symbols';
 import { docOf, locationOf, propertyOf, staticStringOf } from './source-text';
 import { schemaOfSpec } from './type-spec';
@@ -76,9 +78,54 @@ function isOverloaded(method: ts.MethodDeclaration, name: string): boolean {
   );
 }
 
+function parameterOf(
+  converter: Converter,
+  parameter: ts.ParameterDeclaration,
+  spec: ts.Expression | undefined,
+  label: string,
+): SchemaModel {
+  const site = { node: parameter, label: `${label}(${parameter.name.getText()})` };
+  const schema = bodyOf(converter, parameter, spec, site);
+  checkBindable(converter, schema, site);
+  const description = commentText(ts.getJSDocParameterTags(parameter)[0]?.comment);
+  return { ...primitiveWithXmlName(schema), ...(description ? { description } : {}) };
+}
+
+/** The body of an RMC operation: the argument array, `paramArray` in XML. */
+function argumentsOf(
+  converter: Converter,
+  parameters: readonly ts.ParameterDeclaration[],
+  specs: readonly ts.Expression[],
+  label: string,
+): OperationModel['body'] {
+  const items = parameters.map((p, i) => parameterOf(converter, p, specs[i], label));
+  return {
+    name: 'arguments',
+    required: true,
+    description:
+      'The arguments in parameter order: a JSON array, or a paramArray element with one child per argument (X-SVC-API-ID: RMC).',
+    schema: { kind: 'tuple', items, minItems: items.length, xmlName: 'paramArray' },
+  };
+}
+
+function singleBodyOf(
+  converter: Converter,
+  parameter: ts.ParameterDeclaration,
+  spec: ts.Expression | undefined,
+  label: string,
+): OperationModel['body'] {
+  const { description, ...schema } = parameterOf(converter, parameter, spec, label);
+  return {
+    name: parameter.name.getText(),
+    required: !parameter.questionToken && !parameter.initializer,
+    ...(description ? { description } : {}),
+    schema,
+  };
+}
+
 /**
- * The operation of one `@ApiOperation` method with exactly one parameter. Methods with another
- * parameter count are reported (a warning) and give `undefined`.
+ * The operation of one `@ApiOperation` method: ROA for exactly one parameter; RMC for another
+ * count when the converter describes RMC, else reported (a warning) and `undefined`.
  */
 export function extractOperation(
   converter: Converter,
@@ -96,27 +143,26 @@ export function extractOperation(
     });
     return undefined;
   }
+  const label = `${service.service}.${name}`;
   const parameters = method.parameters.filter((p) => p.name.getText() !== 'this');
   const [parameter] = parameters;
-  if (parameters.length !== 1 || !parameter) {
+  const rmc = parameters.length !== 1 || !parameter;
+  if (rmc && !converter.describesRmc) {
     converter.report({
       severity: 'warning',
-      message: `${service.service}.${name} has @ApiOperation but takes ${parameters.length} parameters; ROA needs exactly one, so it is left out (callers use RMC)`,
+      message: `${label} has @ApiOperation but takes ${parameters.length} parameters; ROA needs exactly one, so it is left out (callers use RMC; --rmc or --openapi 3.1 describes it)`,
       location: locationOf(method.name),
     });
     return undefined;
   }
-  const label = `${service.service}.${name}`;
   const params = propertyOf(operation.options, 'params');
-  const paramSpec = params && ts.isArrayLiteralExpression(params) ? params.elements[0] : undefined;
-  const body = bodyOf(converter, parameter, paramSpec, {
-    node: parameter,
-    label: `${label}(${parameter.name.getText()})`,
-  });
+  const specs = params && ts.isArrayLiteralExpression(params) ? [...params.elements] : [];
+  const body = rmc
+    ? argumentsOf(converter, parameters, specs, label)
+    : singleBodyOf(converter, parameter, specs[0], label);
   const returns = propertyOf(operation.options, 'returns');
   const result = resultOf(converter, method, returns, { node: method.name, label: `${label}()` });
   const description = docOf(converter.checker.getSymbolAtLocation(method.name), converter.checker);
-  const bodyDescription = commentText(ts.getJSDocParameterTags(parameter)[0]?.comment);
   const resultDescription = commentText(ts.getJSDocReturnTag(method)?.comment);
   return {
     ...service,
@@ -124,12 +170,9 @@ export function extractOperation(
     summary: operation.text ?? '',
     ...(description ? { description } : {}),
     ...(ts.getJSDocDeprecatedTag(method) ? { deprecated: true } : {}),
-    body: {
-      name: parameter.name.getText(),
-      required: !parameter.questionToken && !parameter.initializer,
-      ...(bodyDescription ? { description: bodyDescription } : {}),
-      schema: primitiveWithXmlName(body),
-    },
+    ...(rmc ? { mode: 'RMC' as const } : {}),
+    ...readOperationOptions(converter, operation.options, { node: method.name, label }),
+    body,
     result: result === 'void' ? 'void' : primitiveWithXmlName(result),
     ...(resultDescription ? { resultDescription } : {}),
   };

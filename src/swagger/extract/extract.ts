@@ -4,7 +4,7 @@ import { ERROR_DETAIL, ERROR_ENVELOPE, pathOf } from '../protocol';
 import { type Converter } from './converter';
 import { extractOperation, type ServiceInfo } from './extract-operation';
 import { type ApiClass, findApiClasses } from './find-api-classes';
-import { findDeployments } from './find-deployments';
+import { findDeployments, mayIgnoreUnknownFields } from './find-deployments';
 import { createSchemaRegistry } from './schema-registry';
 import { schemaOfType } from './type-schema';
 
@@ -12,6 +12,8 @@ import { schemaOfType } from './type-schema';
 export interface ExtractOptions {
   /** Puts every operation in this microservice, whatever the deploying code says. */
   readonly microservice?: string;
+  /** Describes `@ApiOperation` methods of another parameter count than one as RMC operations. */
+  readonly rmc?: boolean;
 }
 
 /** The model of a project's API and what the generator found on the way. */
@@ -20,11 +22,18 @@ export interface Extraction {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-function createConverter(project: Project, report: (d: Diagnostic) => void): Converter {
+function createConverter(
+  project: Project,
+  report: (d: Diagnostic) => void,
+  options: ExtractOptions,
+): Converter {
   const program = project.getProgram().compilerObject;
+  const checker = program.getTypeChecker();
   const converter: Converter = {
-    checker: program.getTypeChecker(),
+    checker,
     program,
+    refusesUnknownFields: !mayIgnoreUnknownFields(projectFiles(program), { checker, program }),
+    describesRmc: options.rmc ?? false,
     registry: createSchemaRegistry(report, [ERROR_DETAIL.name, ERROR_ENVELOPE.name]),
     report,
     schemaOf: (type, site, depth) => schemaOfType(converter, type, site, depth),
@@ -79,7 +88,7 @@ function checkUniquePaths(operations: readonly OperationModel[], report: (d: Dia
 export function extractApi(project: Project, options: ExtractOptions = {}): Extraction {
   const diagnostics: Diagnostic[] = [];
   const report = (diagnostic: Diagnostic) => diagnostics.push(diagnostic);
-  const converter = createConverter(project, report);
+  const converter = createConverter(project, report, options);
   const files = projectFiles(converter.program);
   const deployments = findDeployments(files, converter, report);
   const classes = findApiClasses(converter, files, {

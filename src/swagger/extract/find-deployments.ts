@@ -45,6 +45,34 @@ function readNativeApp(
   return { name, classes };
 }
 
+function isNativeAppCall(node: ts.Node, checked: Checked): node is ts.CallExpression {
+  return (
+    ts.isCallExpression(node) &&
+    node.arguments.length === 1 &&
+    porticoExportOf(node.expression, checked) === 'nativeApp'
+  );
+}
+
+/**
+ * Whether some `nativeApp(...)` of the project may skip undeclared fields instead of refusing
+ * them: its `ignoreUnknownFields` is set to anything but `false`, or its definition is not a
+ * literal the generator can read.
+ */
+export function mayIgnoreUnknownFields(files: readonly ts.SourceFile[], checked: Checked): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (isNativeAppCall(node, checked)) {
+      const [definition] = node.arguments;
+      const flag = propertyOf(definition, 'ignoreUnknownFields');
+      const literal = definition && ts.isObjectLiteralExpression(definition);
+      if (!literal || (flag && flag.kind !== ts.SyntaxKind.FalseKeyword)) found = true;
+    }
+    if (!found) ts.forEachChild(node, visit);
+  };
+  for (const file of files) visit(file);
+  return found;
+}
+
 /** Finds every `nativeApp(...)` call of this package in the given files. */
 export function findDeployments(
   files: readonly ts.SourceFile[],
@@ -54,12 +82,7 @@ export function findDeployments(
   const { checker } = checked;
   const deployments = new Map<ts.ClassDeclaration, string[]>();
   const visit = (node: ts.Node): void => {
-    if (
-      ts.isCallExpression(node) &&
-      node.arguments.length === 1 &&
-      propertyOf(node.arguments[0], 'services') !== undefined &&
-      porticoExportOf(node.expression, checked) === 'nativeApp'
-    ) {
+    if (isNativeAppCall(node, checked) && propertyOf(node.arguments[0], 'services') !== undefined) {
       const app = readNativeApp(node, checker, report);
       for (const declaration of app?.classes ?? []) {
         const names = deployments.get(declaration) ?? [];

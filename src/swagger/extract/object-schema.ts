@@ -159,5 +159,13 @@ export function objectTypeSchema(
     .filter((s) => !usesFields || declared(s))
     .map((s) => propertyModel(converter, s, site, depth));
   const additional = index && converter.schemaOf(index.type, site, depth + 1);
-  return { kind: 'object', properties, ...(additional ? { additional } : {}) };
+  // The runtime binds and writes exactly the @Field declarations of a class, nothing else.
+  const closed = usesFields && !additional && converter.refusesUnknownFields;
+  return {
+    kind: 'object',
+    properties,
+    ...(additional ? { additional } : {}),
+    ...(closed ? { closed } : {}),
+    ...(usesFields ? { declaredFields: true } : {}),
+  };
 }

@@ -69,9 +69,11 @@ function describe(
   if (!declaration) return undefined;
   const name = toSchemaName(baseName(converter, symbol.name, args));
   const description = docOf(symbol, converter.checker);
-  const xmlName = ts.isClassDeclaration(declaration)
-    ? aliasOfClass(converter, declaration)
-    : undefined;
+  // libA names a class by its alias, else its class name; libB always by its class name.
+  const isClass = ts.isClassDeclaration(declaration);
+  const alias = isClass ? aliasOfClass(converter, declaration) : undefined;
+  const xmlName = isClass ? (alias ?? symbol.name) : undefined;
+  const libBXmlName = alias !== undefined && alias !== symbol.name ? symbol.name : undefined;
   return {
     type: {
       key: type,
@@ -80,7 +82,11 @@ function describe(
     },
     declaration,
     label: name,
-    notes: { ...(description ? { description } : {}), ...(xmlName ? { xmlName } : {}) },
+    notes: {
+      ...(description ? { description } : {}),
+      ...(xmlName ? { xmlName } : {}),
+      ...(libBXmlName ? { libBXmlName } : {}),
+    },
   };
 }
 

@@ -1,0 +1,63 @@
+import { type SchemaModel } from '../model';
+import { type Converter, type Site } from './converter';
+import { locationOf } from './source-text';
+
+/** The words every warning of this check ends with. */
+export const CANNOT_BIND =
+  'which the runtime cannot bind (it binds Int, Number, String, Boolean, Date, enums, arrays and classes with @Field)';
+
+/** Why a schema cannot be an argument, or `undefined` where the runtime binds it. */
+function problemOf(schema: SchemaModel): string | undefined {
+  switch (schema.kind) {
+    case 'object':
+      if (schema.additional) return 'is a record (index signature)';
+      return schema.declaredFields
+        ? undefined
+        : 'is an interface, a type literal or a class without @Field';
+    case 'union':
+      return 'is a union of several types';
+    case 'tuple':
+      return 'is a tuple';
+    case 'intersection':
+      return 'is an intersection';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Warns, with the parameter's file:line, for every part of an argument's type that the document
+ * describes but the runtime cannot bind: the call would fail however the caller fills it.
+ */
+export function checkBindable(converter: Converter, schema: SchemaModel, site: Site): void {
+  const named = new Map(converter.registry.schemas().map((s) => [s.name, s.schema]));
+  const seen = new Set<string>();
+  const visit = (current: SchemaModel, path: string, typeName?: string): void => {
+    if (current.kind === 'ref') {
+      const target = named.get(current.name);
+      if (target && !seen.has(current.name)) {
+        seen.add(current.name);
+        visit(target, path, current.name);
+      }
+      return;
+    }
+    if (current.kind === 'array') {
+      visit(current.items, `${path}[]`);
+      return;
+    }
+    const problem = problemOf(current);
+    if (problem) {
+      const what = typeName ? `${path} (${typeName})` : path;
+      converter.report({
+        severity: 'warning',
+        message: `${what} ${problem}, ${CANNOT_BIND}`,
+        location: locationOf(site.node),
+      });
+      return;
+    }
+    if (current.kind === 'object') {
+      for (const p of current.properties) visit(p.schema, `${path}.${p.name}`);
+    }
+  };
+  visit(schema, site.label);
+}

@@ -1,0 +1,124 @@
+import { type Generation } from '../../src/swagger/cli/generate';
+import { startTestServer, type TestServer } from '../support/harness';
+import { send } from '../support/http';
+import shop from './fixtures/orders/service';
+import { generateFixture } from './support';
+
+type Json = Record<string, any>;
+
+const LINE_ARRAY_31 = {
+  type: 'array',
+  items: { $ref: '#/components/schemas/LineItem' },
+  xml: { name: 'lineItem-array', wrapped: true },
+  'x-libB-xml-name': 'LineItem-array',
+};
+
+describe('generate-swagger on RMC methods, declared errors and privileged methods', () => {
+  let openapi: Generation;
+  let swagger: Generation;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    [openapi, swagger] = await Promise.all([
+      generateFixture('orders', { openapi: '3.1' }),
+      generateFixture('orders'),
+    ]);
+    server = await startTestServer({ microservices: [shop] });
+  });
+  afterAll(() => server.close());
+
+  it('describes a method of several parameters by its argument array in OpenAPI 3.1, RMC required', () => {
+    expect(openapi.invalid).toBeUndefined();
+    expect(openapi.diagnostics).toEqual([]);
+    const post = (openapi.document as Json).paths['/shop/orders/addUp'].post;
+    expect(post['x-portico-api-id']).toBe('RMC');
+    expect(post.parameters).toContainEqual(
+      expect.objectContaining({
+        name: 'X-SVC-API-ID',
+        required: true,
+        schema: { type: 'string', enum: ['RMC'] },
+      }),
+    );
+    const args = {
+      type: 'array',
+      prefixItems: [
+        { type: 'integer', xml: { name: 'int' }, description: 'Where to start counting.' },
+        LINE_ARRAY_31,
+      ],
+      items: false,
+      minItems: 2,
+      maxItems: 2,
+      xml: { name: 'paramArray', wrapped: true },
+    };
+    expect(post.requestBody.content['application/xml'].schema).toEqual(args);
+    expect(post.requestBody.content['application/json'].schema.anyOf[0]).toEqual(args);
+    expect(post.requestBody.content['application/json'].schema.anyOf[1].prefixItems).toEqual([
+      expect.objectContaining({ required: ['int'] }),
+      expect.objectContaining({ required: ['lineItem-array'] }),
+    ]);
+  });
+
+  it('leaves RMC methods out of Swagger 2.0 unless --rmc, which uses x-prefixItems', async () => {
+    expect(Object.keys((swagger.document as Json).paths)).toEqual(['/shop/orders/count']);
+    expect(swagger.diagnostics.map((d) => d.message)).toEqual([
+      expect.stringContaining('orders.addUp has @ApiOperation but takes 2 parameters'),
+      expect.stringContaining('orders.clear has @ApiOperation but takes 0 parameters'),
+    ]);
+    const withRmc = await generateFixture('orders', { rmc: true });
+    expect(withRmc.invalid).toBeUndefined();
+    const body = (withRmc.document as Json).paths['/shop/orders/addUp'].post.parameters[0];
+    expect(body).toMatchObject({
+      name: 'arguments',
+      schema: { type: 'array', 'x-prefixItems': [{ type: 'integer' }, { type: 'array' }] },
+      'x-libA-json-wrappers': ['int', 'lineItem-array'],
+    });
+  });
+
+  it('names RMC arguments as the server reads them, in libA XML and libA JSON', async () => {
+    const headers = (sequence: string, type: string) => ({
+      'Content-Type': `application/${type}`,
+      'X-SVC-API-ID': 'RMC',
+      'X-SVC-Sequence-Name': sequence,
+    });
+    const xml = await send(server.url, '/shop/orders/addUp', {
+      headers: headers('libAParamArrayXmlInOutSequence', 'xml'),
+      body: '<paramArray><int>1</int><lineItem-array><lineItem><quantity>2</quantity><article>x</article></lineItem></lineItem-array></paramArray>',
+    });
+    expect(xml.text).toBe('<int>3</int>');
+    const json = await send(server.url, '/shop/orders/addUp', {
+      headers: headers('libAParamArrayJsonInOutSequence', 'json'),
+      body: '[{"int":1},{"lineItem-array":[{"quantity":2,"article":"x"}]}]',
+    });
+    expect(json.text).toBe('{"int":3}');
+  });
+
+  it('lists declared errors with their codes, and 403 only on privileged methods', async () => {
+    const paths = (openapi.document as Json).paths;
+    const count = paths['/shop/orders/count'].post.responses;
+    expect(count['422']).toMatchObject({
+      description: 'EMPTY_ORDER: the order has no lines',
+      'x-portico-error-codes': ['EMPTY_ORDER'],
+    });
+    expect(count['403']).toBeUndefined();
+    const clear = paths['/shop/orders/clear'].post;
+    expect(clear['x-portico-privileged']).toBe(true);
+    expect(clear.description).toContain('Privileged');
+    expect(clear.responses['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
+    const refused = await send(server.url, '/shop/orders/count', {
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"lines":[]}',
+    });
+    expect(refused.status).toBe(422);
+    expect(JSON.parse(refused.text).error.code).toBe('EMPTY_ORDER');
+  });
+});
+
+describe('generate-swagger on undeclared fields', () => {
+  it('states additionalProperties: false only where no nativeApp ignores unknown fields', async () => {
+    const strict = (await generateFixture('orders')).document as Json;
+    expect(strict.definitions.Order.additionalProperties).toBe(false);
+    const lenient = await generateFixture('lenient');
+    expect(lenient.invalid).toBeUndefined();
+    expect((lenient.document as Json).definitions.Note).not.toHaveProperty('additionalProperties');
+  });
+});
