@@ -84,7 +84,7 @@ export const JSON_REFUSED_CASES: readonly ComplexityCase[] = [
     n: 100_000,
     make: (n) => `{"date":"2024-01-01T00:00:00.${digits(n)}x"}`,
     read: reader(libA, TYPES.date),
-    refused: 'ISO-8601',
+    refused: 'RFC 3339 date-time',
   },
   {
     reader: 'JSON libA',

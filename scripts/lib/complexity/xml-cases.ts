@@ -110,6 +110,6 @@ export const XML_CASES: readonly ComplexityCase[] = [
     100_000,
     (n) => `<date>2024-01-01T00:00:00.${digits(n)}x</date>`,
     TYPES.date,
-    'ISO-8601',
+    'RFC 3339 date-time',
   ),
 ];
