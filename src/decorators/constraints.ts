@@ -1,27 +1,7 @@
 import { RE2JS } from 're2js';
-import { describeType, type TypeRef, type ValueRules } from './types';
+import { type Constraints, describeType, type TypeRef, type ValueRules } from './types';
 
-/**
- * Limits on a field's values, with JSON Schema's names and meaning. Number limits apply to `Int`
- * and `Number` values, length and pattern to strings, item counts to arrays; on an array field,
- * the number and string limits apply to each item.
- */
-export interface Constraints {
-  readonly minimum?: number;
-  readonly maximum?: number;
-  readonly exclusiveMinimum?: number;
-  readonly exclusiveMaximum?: number;
-  /** Least number of characters (Unicode code points, as JSON Schema counts them). */
-  readonly minLength?: number;
-  readonly maxLength?: number;
-  /**
-   * A regular expression the string must contain a match of (anchor it with `^…$` for the whole
-   * string). It runs on RE2's linear-time engine, so a client's text cannot make it backtrack.
-   */
-  readonly pattern?: string;
-  readonly minItems?: number;
-  readonly maxItems?: number;
-}
+export type { Constraints };
 
 /** The names of every {@link Constraints} key, in the order documents list them. */
 export const CONSTRAINT_NAMES = [

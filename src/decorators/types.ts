@@ -24,19 +24,29 @@ export type TypeSpec =
   | readonly [TypeSpec];
 
 /**
- * Limits a value must keep, as `@Field` options declare them (see `Constraints`); `test` is the
- * compiled `pattern`.
+ * Limits on a field's values, with JSON Schema's names and meaning. Number limits apply to `Int`
+ * and `Number` values, length and pattern to strings, item counts to arrays; on an array field,
+ * the number and string limits apply to each item.
  */
-export interface ValueRules {
+export interface Constraints {
   readonly minimum?: number;
   readonly maximum?: number;
   readonly exclusiveMinimum?: number;
   readonly exclusiveMaximum?: number;
+  /** Least number of characters (Unicode code points, as JSON Schema counts them). */
   readonly minLength?: number;
   readonly maxLength?: number;
+  /**
+   * A regular expression the string must contain a match of (anchor it with `^…$` for the whole
+   * string). It runs on RE2's linear-time engine, so a client's text cannot make it backtrack.
+   */
   readonly pattern?: string;
   readonly minItems?: number;
   readonly maxItems?: number;
+}
+
+/** Limits a value must keep, as `@Field` options declare them; `test` is the compiled `pattern`. */
+export interface ValueRules extends Constraints {
   readonly test?: (text: string) => boolean;
 }
 
