@@ -3,6 +3,8 @@
  * into a document. Nothing here knows ts-morph, Swagger or OpenAPI.
  */
 
+import { type Constraints } from '../decorators/types';
+
 /** A place in the source, for diagnostics: a path and a 1-based line. */
 export interface SourceLocation {
   readonly file: string;
@@ -19,18 +21,8 @@ export interface Diagnostic {
 /** The JSON types a primitive or enum schema can have. */
 export type PrimitiveType = 'string' | 'number' | 'integer' | 'boolean';
 
-/** Limits on values, with JSON Schema's names and meaning. */
-export interface SchemaConstraints {
-  readonly minimum?: number;
-  readonly maximum?: number;
-  readonly exclusiveMinimum?: number;
-  readonly exclusiveMaximum?: number;
-  readonly minLength?: number;
-  readonly maxLength?: number;
-  readonly pattern?: string;
-  readonly minItems?: number;
-  readonly maxItems?: number;
-}
+/** Limits on values, with JSON Schema's names and meaning: the same as `@Field` declares them. */
+export type SchemaConstraints = Constraints;
 
 /** Annotations that any schema may carry. */
 export interface SchemaNotes extends SchemaConstraints {
