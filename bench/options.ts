@@ -17,6 +17,8 @@ export interface BenchOptions {
   readonly outDir: string;
   /** The node binary the servers run on; the load generator stays on the bench's own. */
   readonly node: string | undefined;
+  /** Another built checkout whose portico rows run beside this build's, as `<row>-before`. */
+  readonly against: string | undefined;
 }
 
 /** The usage text of `npm run bench`. */
@@ -31,6 +33,8 @@ export const BENCH_USAGE = `Usage: npm run bench -- [options]
   --profile DIR         write the servers' CPU profiles (node --cpu-prof) to DIR
   --out DIR             where the JSON table goes (default bench/results)
   --node PATH           run the servers on this node binary (default: the one running the bench)
+  --against DIR         also run every portico row on another built checkout (DIR/bin/portico.js),
+                        each row next to its twin, and print this build against it
 Quick smoke run: npm run bench -- --duration 2 --warmup 1 --rounds 1 --memory-requests 20000 --memory-warmup 20000`;
 
 function positive(name: string, text: string | undefined, fallback: number): number {
@@ -59,6 +63,7 @@ export function parseBenchOptions(argv: readonly string[], env = process.env): B
       profile: { type: 'string' },
       out: { type: 'string' },
       node: { type: 'string' },
+      against: { type: 'string' },
     },
   });
   const connections = list(values.connections).map((c) => positive('connections', c, 10));
@@ -73,5 +78,6 @@ export function parseBenchOptions(argv: readonly string[], env = process.env): B
     profileDir: values.profile,
     outDir: values.out ?? 'bench/results',
     node: values.node,
+    against: values.against,
   };
 }

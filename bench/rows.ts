@@ -5,6 +5,8 @@ export interface ServerSpec {
   readonly env?: Readonly<Record<string, string>>;
   /** Replicas of `calc` on NATS that the server sends its calls to; absent for in-process. */
   readonly natsReplicas?: number;
+  /** The checkout the arguments are relative to; default the package root. */
+  readonly root?: string;
 }
 
 /** How a NATS replica of `calc` starts; `--nats` and `--subject-prefix` are added per server. */

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { beforeId, type Catalog, compareBefore, formatBefore, withBefore } from './before';
 import { checkCosts, formatCosts } from './costs';
 import { checkRow, type DriverPlacement, driveRow } from './drive';
 import { type LoadResult } from './load';
@@ -26,20 +27,26 @@ function log(line: string): void {
   process.stderr.write(`${line}\n`);
 }
 
-function selectRows(options: BenchOptions, withNats: boolean): RowSpec[] {
+/** The rows to run: those asked for (with their twins under `--against`) and the baselines. */
+function selectRows(options: BenchOptions, catalog: Catalog, withNats: boolean): RowSpec[] {
   const unknown = options.rows.filter((id) => !ROWS.some((row) => row.id === id));
   if (unknown.length > 0) throw new Error(`unknown rows: ${unknown.join(', ')}`);
   const wanted = new Set(['node-http', 'koa-route', ...options.rows]);
-  const rows = options.rows.length === 0 ? [...ROWS] : ROWS.filter((row) => wanted.has(row.id));
-  return rows.filter((row) => withNats || !NATS_SERVERS.has(row.server));
+  for (const id of options.rows) wanted.add(beforeId(id));
+  const all = catalog.rows;
+  const rows = options.rows.length === 0 ? [...all] : all.filter((row) => wanted.has(row.id));
+  const nats = new Set(catalog.servers.filter((s) => s.natsReplicas).map((s) => s.id));
+  return rows.filter((row) => withNats || !nats.has(row.server));
 }
 
-const NATS_SERVERS = new Set(SERVERS.filter((s) => s.natsReplicas).map((s) => s.id));
-
-async function startServers(rows: readonly RowSpec[], placement: ServerPlacement) {
+async function startServers(
+  rows: readonly RowSpec[],
+  catalog: Catalog,
+  placement: ServerPlacement,
+) {
   const servers = new Map<string, RunningServer>();
   try {
-    for (const spec of SERVERS) {
+    for (const spec of catalog.servers) {
       if (!rows.some((row) => row.server === spec.id)) continue;
       servers.set(spec.id, await startServer(spec, placement));
     }
@@ -109,11 +116,15 @@ function nodeVersion(node: string): string {
 }
 
 /** Starts the nats-server (when a row needs it) and the servers, runs the rounds, stops them. */
-async function measure(options: BenchOptions, rows: readonly RowSpec[], placement: Placement) {
-  const needsNats = rows.some((row) => NATS_SERVERS.has(row.server));
+async function measure(options: BenchOptions, catalog: Catalog, placement: Placement) {
+  const { rows } = catalog;
+  const needsNats = catalog.servers.some(
+    (spec) => spec.natsReplicas && rows.some((row) => row.server === spec.id),
+  );
   const nats = needsNats ? await startBenchNats(placement.server.core) : undefined;
   try {
-    const servers = await startServers(rows, { ...placement.server, ...(nats ? { nats } : {}) });
+    const withNats = { ...placement.server, ...(nats ? { nats } : {}) };
+    const servers = await startServers(rows, catalog, withNats);
     try {
       for (const row of rows) await checkRow(row, (servers.get(row.server) as RunningServer).port);
       return await runRounds({ options, rows, servers, driver: placement.driver });
@@ -159,7 +170,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const options = parseBenchOptions(argv);
   const withNats = hasNatsServer();
   if (!withNats) log('nats-server is not on PATH: the NATS rows are left out');
-  const rows = selectRows(options, withNats);
+  const all: Catalog = { servers: SERVERS, rows: ROWS };
+  const catalog = options.against ? withBefore(all, options.against) : all;
+  const rows = selectRows(options, catalog, withNats);
   const machine = describeMachine(options.node);
   const pinning = choosePinning(machine.cores);
   if (options.profileDir) mkdirSync(options.profileDir, { recursive: true });
@@ -173,10 +186,11 @@ async function main(argv: readonly string[]): Promise<number> {
     driver: { root: ROOT, core: pinning.load },
   };
   log(`machine: ${JSON.stringify(machine)}; pinning: ${JSON.stringify(pinning)}`);
-  const results = await measure(options, rows, placement);
+  const results = await measure(options, { servers: catalog.servers, rows }, placement);
   const table = buildTable(rows, options.connections, results);
   const targets = checkTargets(table, results);
   const costs = checkCosts(rows, options.connections, results);
+  const before = options.against ? compareBefore(rows, options.connections, results) : [];
   const memoryRows = rows.filter((row) => row.server === 'portico');
   const memory =
     options.memoryRequests > 0 && memoryRows.length > 0
@@ -198,11 +212,13 @@ async function main(argv: readonly string[]): Promise<number> {
     table,
     targets,
     costs,
+    before,
     memory,
     runs,
   });
   process.stdout.write(`\n${formatTable(table)}\n\n${formatTargets(targets)}\n`);
   if (costs.length > 0) process.stdout.write(`\n${formatCosts(costs)}\n`);
+  if (before.length > 0) process.stdout.write(`\n${formatBefore(before)}\n`);
   if (memory) process.stdout.write(`\n${formatMemory(memory)}\n`);
   process.stdout.write(`\nJSON: ${file}\n`);
   return 0;

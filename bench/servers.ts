@@ -39,6 +39,7 @@ export async function startServer(
   const stop = async () => {
     await Promise.all(launched.map(({ child }) => stopProcess(child)));
   };
+  const own = { ...placement, root: spec.root ?? placement.root };
   try {
     const env: Record<string, string> = { NODE_ENV: 'production', ...spec.env };
     if (spec.natsReplicas) {
@@ -47,12 +48,12 @@ export async function startServer(
       Object.assign(env, { NATS_URL: placement.nats.url, SUBJECT_PREFIX: prefix });
       const args = [...REPLICA_ARGS, '--nats', placement.nats.url, '--subject-prefix', prefix];
       for (let i = 0; i < spec.natsReplicas; i++) {
-        launched.push(launch(args, { env, placement, name: `${spec.id} replica` }));
+        launched.push(launch(args, { env, placement: own, name: `${spec.id} replica` }));
       }
     }
     const port = await freePort();
     const mainEnv = { ...env, PORT: String(port), HOST: '127.0.0.1' };
-    const main = launch(spec.args, { env: mainEnv, placement, name: spec.id });
+    const main = launch(spec.args, { env: mainEnv, placement: own, name: spec.id });
     launched.unshift(main);
     await Promise.race([waitForPort(port), ...launched.map((l) => l.exited)]);
     const pids = launched.map(({ child }) => child.pid as number);
