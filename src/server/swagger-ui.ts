@@ -2,6 +2,7 @@ import path from 'node:path';
 import type Koa from 'koa';
 import send from 'koa-send';
 import { type CorsOptions, type ServletAppDefinition } from '../microservices';
+import { isPeerInstalled, missingPeerMessage } from '../peers';
 import { createStaticFilesHandler } from './static-files';
 
 /** Options of {@link swaggerUi}. */
@@ -23,9 +24,6 @@ const UI_FILES = new Set([
   '/favicon-16x16.png',
   '/favicon-32x32.png',
 ]);
-
-/** The version range of swagger-ui-dist that package.json declares as an optional peer. */
-export const SWAGGER_UI_PEER = '^5.35.0';
 
 /**
  * A microservice that serves Swagger UI on the given API description, at `/{name}/`, with the
@@ -72,13 +70,9 @@ async function sendDocument(ctx: Koa.Context, document: string): Promise<void> {
 }
 
 function swaggerUiDir(): string {
-  try {
-    return path.dirname(require.resolve('swagger-ui-dist/package.json'));
-  } catch {
-    throw new TypeError(
-      `portico: swaggerUi needs swagger-ui-dist, which is not installed: run npm install swagger-ui-dist@${SWAGGER_UI_PEER}`,
-    );
-  }
+  if (!isPeerInstalled('swagger-ui-dist'))
+    throw new TypeError(missingPeerMessage('swagger-ui-dist'));
+  return path.dirname(require.resolve('swagger-ui-dist/package.json'));
 }
 
 function pageHtml(title: string): string {

@@ -23,6 +23,7 @@ const ORDER = [
   'serialization',
   'decorators',
   'errors',
+  'peers',
 ];
 
 const SRC = path.join(__dirname, '..', '..', 'src');
