@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { type NativeAppDefinition } from '../microservices';
+import { needPeer } from '../peers';
 import type { NatsReplica } from '../replica/nats-replica';
 import type { ReplicaAdmin } from '../replica/replica-admin';
 import { startReplica } from '../replica/start-replica';
@@ -36,6 +37,8 @@ export async function runMicroservice(args: readonly string[]): Promise<number> 
   let replica: NatsReplica;
   let admin: ReplicaAdmin | undefined;
   try {
+    if (options.adminPort !== undefined) needPeer('prom-client');
+    if (options.tracing) needPeer('@opentelemetry/api');
     replica = await startReplica(definition, { ...options, logger });
     if (options.adminPort !== undefined) admin = await startAdmin(replica, options.adminPort);
   } catch (error) {
@@ -123,5 +126,5 @@ function drainOnSignal(
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return (error instanceof Error ? error.message : String(error)).replace(/^portico: /, '');
 }

@@ -1,4 +1,5 @@
-import { RE2JS } from 're2js';
+import type * as Re2js from 're2js';
+import { isPeerInstalled, missingPeerMessage } from '../peers';
 import { type Constraints, describeType, type TypeRef, type ValueRules } from './types';
 
 export type { Constraints };
@@ -26,8 +27,16 @@ function pick<K extends keyof Constraints>(from: Constraints, keys: readonly K[]
   return Object.keys(picked).length > 0 ? picked : undefined;
 }
 
-/** Compiles a pattern for RE2, refusing at declaration time what RE2 cannot run. */
+/**
+ * Compiles a pattern for RE2, refusing at declaration time what RE2 cannot run. re2js, which runs
+ * patterns in linear time, is an optional peer: without it a pattern is refused here, never left
+ * unchecked.
+ */
 function compilePattern(pattern: string, where: string): (text: string) => boolean {
+  if (!isPeerInstalled('re2js')) {
+    throw new TypeError(missingPeerMessage('re2js').replace('portico: ', `portico: ${where}: `));
+  }
+  const { RE2JS } = require('re2js') as typeof Re2js;
   try {
     const compiled = RE2JS.compile(pattern);
     return (text) => compiled.test(text);

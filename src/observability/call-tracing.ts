@@ -1,16 +1,6 @@
-import {
-  type Context,
-  context,
-  isSpanContextValid,
-  propagation,
-  ROOT_CONTEXT,
-  type Span,
-  SpanKind,
-  SpanStatusCode,
-  type TextMapGetter,
-  type TextMapSetter,
-  trace,
-} from '@opentelemetry/api';
+import type * as OpenTelemetry from '@opentelemetry/api';
+import type { Context, Span, TextMapGetter, TextMapSetter, Tracer } from '@opentelemetry/api';
+import { requirePeer } from '../peers';
 
 /** The name of portico's tracer. */
 export const TRACER_NAME = 'portico';
@@ -66,7 +56,20 @@ const setter: TextMapSetter<Record<string, unknown>> = {
   },
 };
 
-const tracer = trace.getTracer(TRACER_NAME);
+/** `@opentelemetry/api` and portico's tracer, loaded by the first span: tracing off loads neither. */
+let loaded: { readonly api: typeof OpenTelemetry; readonly tracer: Tracer } | undefined;
+
+/**
+ * Loads `@opentelemetry/api`, an optional peer; throws the one line that says to install it when
+ * it is missing. A server with tracing on calls it at start, so that it fails there.
+ */
+export function loadTracing(): { readonly api: typeof OpenTelemetry; readonly tracer: Tracer } {
+  if (!loaded) {
+    const api = requirePeer<typeof OpenTelemetry>('@opentelemetry/api');
+    loaded = { api, tracer: api.trace.getTracer(TRACER_NAME) };
+  }
+  return loaded;
+}
 
 /**
  * Starts the server span of a call, a child of the trace context in `carrier` when there is one.
@@ -74,10 +77,11 @@ const tracer = trace.getTracer(TRACER_NAME);
  * no-op, and nothing else is done.
  */
 export function startCallSpan(start: SpanStart): CallSpan {
-  const parent = propagation.extract(ROOT_CONTEXT, start.carrier, getter);
+  const { api, tracer } = loaded ?? loadTracing();
+  const parent = api.propagation.extract(api.ROOT_CONTEXT, start.carrier, getter);
   const span = tracer.startSpan(
     `${start.service}/${start.method}`,
-    { kind: SpanKind.SERVER },
+    { kind: api.SpanKind.SERVER },
     parent,
   );
   if (!span.isRecording()) return { span, context: parent, ids: undefined };
@@ -89,20 +93,21 @@ export function startCallSpan(start: SpanStart): CallSpan {
     'portico.side': start.side,
   });
   const spanContext = span.spanContext();
-  const ids = isSpanContextValid(spanContext)
+  const ids = api.isSpanContextValid(spanContext)
     ? { traceId: spanContext.traceId, spanId: spanContext.spanId }
     : undefined;
-  return { span, context: trace.setSpan(parent, span), ids };
+  return { span, context: api.trace.setSpan(parent, span), ids };
 }
 
 /** Writes the span's `traceparent` and `tracestate` into a call context that is being built. */
 export function injectCallSpan(call: CallSpan, into: object): void {
-  if (call.ids) propagation.inject(call.context, into as Record<string, unknown>, setter);
+  if (call.ids)
+    loadTracing().api.propagation.inject(call.context, into as Record<string, unknown>, setter);
 }
 
 /** Runs `fn` with the call's span active, so that spans the method opens are its children. */
 export function withCallSpan<T>(call: CallSpan, fn: () => T): T {
-  return call.ids ? context.with(call.context, fn) : fn();
+  return call.ids ? loadTracing().api.context.with(call.context, fn) : fn();
 }
 
 /** Ends the span with the call's outcome; a 5xx answer marks it as an error. */
@@ -112,7 +117,9 @@ export function endCallSpan(call: CallSpan, end: SpanEnd): void {
     if (end.rename !== undefined) span.updateName(end.rename);
     span.setAttribute('rpc.response.status_code', end.code);
     span.setAttribute('http.response.status_code', end.status);
-    if (end.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: end.code });
+    if (end.status >= 500) {
+      span.setStatus({ code: loadTracing().api.SpanStatusCode.ERROR, message: end.code });
+    }
   }
   span.end();
 }

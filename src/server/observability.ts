@@ -1,5 +1,7 @@
 import { type CallMetrics } from '../observability/call-metrics';
 import { type CallObserver, createCallObserver } from '../observability/call-observer';
+import { loadTracing } from '../observability/call-tracing';
+import { needPeer } from '../peers';
 import { type MainServerConfig } from './config';
 
 /** A main server's metrics and the observer of its calls; both absent when they are off. */
@@ -9,12 +11,15 @@ export interface ServerObservability {
 }
 
 /**
- * The metrics and tracing that `config` asks for. prom-client loads only when metrics are on, so
- * that a main server without them neither loads it nor does any of its work.
+ * The metrics and tracing that `config` asks for. prom-client loads only when metrics are on, and
+ * `@opentelemetry/api` only when tracing is on, so that a main server without them neither needs
+ * them installed nor does any of their work; with them on and the package missing, this throws
+ * the line that says what to install.
  */
 export function createServerObservability(config: MainServerConfig): ServerObservability {
   const metrics = config.metrics ? loadCallMetrics() : undefined;
   const tracing = config.tracing ?? false;
+  if (tracing) loadTracing();
   if (!metrics && !tracing) return { metrics, observe: undefined };
   const microservices = config.microservices
     .filter((definition) => definition.type === 'nativeApp')
@@ -23,6 +28,7 @@ export function createServerObservability(config: MainServerConfig): ServerObser
 }
 
 function loadCallMetrics(): CallMetrics {
+  needPeer('prom-client');
   const { createCallMetrics } =
     require('../observability/call-metrics') as typeof import('../observability/call-metrics');
   return createCallMetrics();

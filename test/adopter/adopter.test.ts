@@ -208,6 +208,9 @@ describe('a runtime install of the packed package', () => {
       '@apidevtools/swagger-parser',
       'ajv',
       'swagger-ui-dist',
+      'prom-client',
+      '@opentelemetry/api',
+      're2js',
     ]) {
       expect([name, installed.includes(`${path.sep}node_modules${path.sep}${name}\n`)]).toEqual([
         name,
@@ -220,5 +223,57 @@ describe('a runtime install of the packed package', () => {
     );
     expect(generate.status).toBe(1);
     expect(spawnIn(dir, bin(dir, 'portico'), ['--version']).stdout).toBe('0.1.0\n');
+  });
+
+  it('names the package to install when metrics, tracing or a pattern asks for one that is missing', () => {
+    const dir = path.join(work, 'runtime');
+    const hello =
+      "const { nativeApp } = require('portico');\n" +
+      'class Greeter {}\n' +
+      "const hello = nativeApp({ name: 'hello', services: [Greeter] });\n";
+    writeFileSync(
+      path.join(dir, 'metrics.js'),
+      `${hello}module.exports = { microservices: [hello], metrics: true };\n`,
+    );
+    writeFileSync(
+      path.join(dir, 'tracing.js'),
+      `${hello}module.exports = { microservices: [hello], tracing: true };\n`,
+    );
+    writeFileSync(
+      path.join(dir, 'pattern.js'),
+      "const { Field } = require('portico');\n" +
+        'class Order {}\n' +
+        "Field(String, { pattern: '^[A-Z]{3}$' })(Order.prototype, 'currency');\n" +
+        'module.exports = { microservices: [] };\n',
+    );
+    const start = (config: string) => spawnIn(dir, bin(dir, 'portico'), ['start', config]);
+    const metrics = start('metrics.js');
+    expect(metrics.stderr).toBe(
+      "portico: metrics.js: metrics (metrics: true, or a replica's --admin-port) needs prom-client, which is not installed: run npm install prom-client@^15.1.3\n",
+    );
+    expect(metrics.status).toBe(1);
+    const tracing = start('tracing.js');
+    expect(tracing.stderr).toBe(
+      'portico: tracing.js: tracing (tracing: true, or --tracing) needs @opentelemetry/api, which is not installed: run npm install @opentelemetry/api@^1.9.0\n',
+    );
+    expect(tracing.status).toBe(1);
+    const pattern = start('pattern.js');
+    expect(pattern.stderr).toBe(
+      'portico: cannot load pattern.js: field Order.currency: a pattern on a @Field needs re2js, which is not installed: run npm install re2js@^2.10.0\n',
+    );
+    expect(pattern.status).toBe(1);
+    writeFileSync(path.join(dir, 'hello.js'), `${hello}module.exports = hello;\n`);
+    // It stops before it connects: nothing listens at this address.
+    const nats = ['microservice', 'hello.js', '--nats', 'nats://127.0.0.1:9'];
+    const replica = spawnIn(dir, bin(dir, 'portico'), [...nats, '--admin-port', '0']);
+    expect(replica.stderr).toBe(
+      "portico microservice: metrics (metrics: true, or a replica's --admin-port) needs prom-client, which is not installed: run npm install prom-client@^15.1.3\n",
+    );
+    expect(replica.status).toBe(1);
+    const traced = spawnIn(dir, bin(dir, 'portico'), [...nats, '--tracing']);
+    expect(traced.stderr).toBe(
+      'portico microservice: tracing (tracing: true, or --tracing) needs @opentelemetry/api, which is not installed: run npm install @opentelemetry/api@^1.9.0\n',
+    );
+    expect(traced.status).toBe(1);
   });
 });
