@@ -1,12 +1,15 @@
 import { median, type Runs } from './report';
 import { type RowSpec } from './rows';
 
-/** What an observability row costs: its server CPU per call above the plain ROA JSON row's. */
+/**
+ * What an observability row costs: its server CPU per call above ROA JSON's on a main server that,
+ * like the observability rows' servers, serves nothing else (`roa-json-only`).
+ */
 export interface CostLine {
   readonly row: string;
   readonly label: string;
   readonly connections: number;
-  /** Median over rounds of this row's CPU µs/req minus ROA JSON's in the same round. */
+  /** Median over rounds of this row's CPU µs/req minus the base row's in the same round. */
   readonly extraCpuUs: number;
   /** The target, when the issue sets one. */
   readonly limitUs: number | undefined;
@@ -20,7 +23,10 @@ export const COST_ROWS: ReadonlyMap<string, number | undefined> = new Map([
   ['tracing-sdk', undefined],
 ]);
 
-/** The paired CPU differences of the cost rows that ran, against `roa-json`. */
+/** The row the costs are measured against. */
+export const COST_BASE = 'roa-json-only';
+
+/** The paired CPU differences of the cost rows that ran, against {@link COST_BASE}. */
 export function checkCosts(
   rows: readonly RowSpec[],
   connections: readonly number[],
@@ -28,7 +34,7 @@ export function checkCosts(
 ): CostLine[] {
   const lines: CostLine[] = [];
   for (const c of connections) {
-    const base = results.get('roa-json')?.get(c) ?? [];
+    const base = results.get(COST_BASE)?.get(c) ?? [];
     for (const row of rows) {
       if (!COST_ROWS.has(row.id)) continue;
       const runs = results.get(row.id)?.get(c) ?? [];
@@ -51,7 +57,7 @@ export function checkCosts(
 /** The cost lines as Markdown. */
 export function formatCosts(lines: readonly CostLine[]): string {
   const out = [
-    '| row | conns | server CPU µs/req above ROA JSON | limit | met |',
+    '| row | conns | server CPU µs/req above ROA JSON on a server of its own | limit | met |',
     '|---|---:|---:|---:|---|',
   ];
   for (const l of lines) {

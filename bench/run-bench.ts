@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeId, type Catalog, compareBefore, formatBefore, withBefore } from './before';
-import { checkCosts, formatCosts } from './costs';
+import { COST_BASE, COST_ROWS, checkCosts, formatCosts } from './costs';
 import { checkRow, type DriverPlacement, driveRow } from './drive';
 import { type LoadResult } from './load';
 import { type MemoryReport, measureMemory } from './memory';
@@ -32,6 +32,8 @@ function selectRows(options: BenchOptions, catalog: Catalog, withNats: boolean):
   const unknown = options.rows.filter((id) => !ROWS.some((row) => row.id === id));
   if (unknown.length > 0) throw new Error(`unknown rows: ${unknown.join(', ')}`);
   const wanted = new Set(['node-http', 'koa-route', ...options.rows]);
+  // A metrics or tracing row is measured against its base, so the base runs with it.
+  if (options.rows.some((id) => COST_ROWS.has(id))) wanted.add(COST_BASE);
   for (const id of options.rows) wanted.add(beforeId(id));
   const all = catalog.rows;
   const rows = options.rows.length === 0 ? [...all] : all.filter((row) => wanted.has(row.id));
