@@ -4,6 +4,14 @@ import { type MicroserviceRuntime } from '../runtime/runtime';
 import { type NatsLink, natsSubject } from '../transport/nats/nats-connection';
 import { requestReply } from '../transport/nats/request-reply';
 
+/** How a replica's methods reach other microservices. */
+export interface OutboundOptions {
+  /** The replica's own connection. */
+  readonly link: NatsLink;
+  /** The subject prefix of the replica, which the callees share. */
+  readonly subjectPrefix: string | undefined;
+}
+
 /**
  * The runtime of a replica, with each call's methods able to call other microservices over the
  * replica's own connection (`createNatsClient`), on the same subject prefix, within the call's
@@ -11,11 +19,11 @@ import { requestReply } from '../transport/nats/request-reply';
  */
 export function withOutbound(
   runtime: MicroserviceRuntime,
-  link: NatsLink,
-  subjectPrefix: string | undefined,
+  options: OutboundOptions,
 ): MicroserviceRuntime {
+  const { link, subjectPrefix } = options;
   const call = (envelope: CallEnvelope) =>
-    requestReply(link, natsSubject(subjectPrefix, envelope.microservice), envelope);
+    requestReply({ link, subject: natsSubject(subjectPrefix, envelope.microservice) }, envelope);
   return {
     name: runtime.name,
     services: runtime.services,
