@@ -88,7 +88,7 @@ export async function startNatsReplica(
     logger,
   });
   const tracing = options.tracing ?? false;
-  const serving = withOutbound(runtime, { link, subjectPrefix: options.subjectPrefix });
+  const serving = withOutbound(runtime, { link, subjectPrefix: options.subjectPrefix, tracing });
   const serve = createCallHandler({
     runtime: serving,
     link,

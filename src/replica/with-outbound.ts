@@ -1,3 +1,4 @@
+import { withActiveTrace } from '../observability/replica-tracing';
 import { type CallEnvelope } from '../protocol/envelope';
 import { bindOutbound } from '../runtime/outbound';
 import { type MicroserviceRuntime } from '../runtime/runtime';
@@ -10,6 +11,12 @@ export interface OutboundOptions {
   readonly link: NatsLink;
   /** The subject prefix of the replica, which the callees share. */
   readonly subjectPrefix: string | undefined;
+  /**
+   * Whether the replica traces its calls: then each onward call carries the trace context of the
+   * span active where it is made (the replica's span, or one the method opened), so that the
+   * callee's span is its child. Off, the caller's trace context travels as it came, at no cost.
+   */
+  readonly tracing: boolean;
 }
 
 /**
@@ -22,8 +29,11 @@ export function withOutbound(
   options: OutboundOptions,
 ): MicroserviceRuntime {
   const { link, subjectPrefix } = options;
-  const call = (envelope: CallEnvelope) =>
+  const send = (envelope: CallEnvelope) =>
     requestReply({ link, subject: natsSubject(subjectPrefix, envelope.microservice) }, envelope);
+  // The carrier is called from the method's own code, in its asynchronous context: the active
+  // context there is the method's.
+  const call = options.tracing ? (envelope: CallEnvelope) => send(withActiveTrace(envelope)) : send;
   return {
     name: runtime.name,
     services: runtime.services,
