@@ -75,7 +75,7 @@ describe('the README section "Operating portico"', () => {
           ? [(lines[i + 1] as string).slice(2)]
           : [],
       );
-      expect(expected).toHaveLength(6);
+      expect(expected).toHaveLength(7);
       for (const answer of expected) expect(output).toContain(answer);
       const calls = printedSpans(output).filter((span) => span.name === 'multiplier/mulTwo');
       const entry = calls.find((span) => span.side === 'entry-point');

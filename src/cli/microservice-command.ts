@@ -49,6 +49,7 @@ export async function runMicroservice(args: readonly string[]): Promise<number> 
   logger.info(
     {
       microservice: replica.microservice,
+      replica: replica.replicaId,
       subject: replica.subject,
       queue: replica.subject,
       servers: options.servers.map(redactUrl),

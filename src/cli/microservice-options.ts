@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isReplicaId, REPLICA_ID_RULE } from '../protocol/replica-id';
 import { type ReplicaLimits } from '../replica/replica-limits';
 import { type NatsConnectionOptions } from '../transport/nats/nats-options';
 import { NATS_FLAGS, readNatsFlags } from './nats-flags';
@@ -7,6 +8,8 @@ import { NATS_FLAGS, readNatsFlags } from './nats-flags';
 export interface MicroserviceOptions extends NatsConnectionOptions, Partial<ReplicaLimits> {
   readonly module: string;
   readonly name?: string;
+  /** The id the replica names itself with in its replies; default `<hostname>:<pid>`. */
+  readonly replicaId?: string;
   readonly concurrency?: number;
   readonly subjectPrefix?: string;
   readonly development: boolean;
@@ -18,8 +21,8 @@ export interface MicroserviceOptions extends NatsConnectionOptions, Partial<Repl
 
 /** The usage text of `portico microservice`. */
 export const MICROSERVICE_USAGE = `  portico microservice <module> --nats <url> [--name <ms>] [--concurrency N]
-                           [--subject-prefix <p>] [--development] [--tracing]
-                           [--admin-port N]
+                           [--replica-id <id>] [--subject-prefix <p>] [--development]
+                           [--tracing] [--admin-port N]
                            [--nats-user <u>] [--nats-nkey <seed file>] [--nats-creds <file>]
                            [--nats-tls] [--nats-ca <file>] [--nats-cert <file>] [--nats-key <file>]
                            [--nats-inbox-prefix <p>]
@@ -33,7 +36,9 @@ export const MICROSERVICE_USAGE = `  portico microservice <module> --nats <url> 
                            NATS_CA, NATS_CERT, NATS_KEY, NATS_INBOX_PREFIX); NATS_PASSWORD and
                            NATS_TOKEN have no flag. --tracing opens an OpenTelemetry span per call
                            (register an SDK with node --require); --admin-port serves /-/live,
-                           /-/ready and /-/metrics on that port.`;
+                           /-/ready and /-/metrics on that port. --replica-id names the replica
+                           in its replies, which main servers count by (default <hostname>:<pid>;
+                           letters, digits, ".", "_", ":" and "-", at most 128).`;
 
 const LIMIT_FLAGS = {
   'max-call-ms': 'maxCallMs',
@@ -54,6 +59,7 @@ export function readMicroserviceOptions(
     options: {
       ...NATS_FLAGS,
       name: { type: 'string' },
+      'replica-id': { type: 'string' },
       concurrency: { type: 'string' },
       'subject-prefix': { type: 'string' },
       development: { type: 'boolean' },
@@ -75,6 +81,9 @@ export function readMicroserviceOptions(
     ...(values.tracing ? { tracing: true } : {}),
     ...(values['admin-port'] === undefined ? {} : { adminPort: readPort(values['admin-port']) }),
     ...(values.name === undefined ? {} : { name: values.name }),
+    ...(values['replica-id'] === undefined
+      ? {}
+      : { replicaId: readReplicaId(values['replica-id']) }),
     ...(values.concurrency === undefined
       ? {}
       : { concurrency: readPositive('--concurrency', values.concurrency) }),
@@ -100,6 +109,12 @@ function readPositive(flag: string, text: string): number {
     throw new Error(`${flag} must be a whole number of at least 1, got ${text}`);
   }
   return value;
+}
+
+function readReplicaId(text: string): string {
+  if (!isReplicaId(text))
+    throw new Error(`--replica-id must be ${REPLICA_ID_RULE}, got ${JSON.stringify(text)}`);
+  return text;
 }
 
 function readPort(text: string): number {

@@ -1,6 +1,8 @@
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { BucketCounts, registerHistogram } from './bucket-counts';
 import { type CallNames } from './known-names';
+import { MethodSeriesTable } from './method-series';
+import { ReplicaReplies } from './replica-replies';
 import { type Labels, Tally, tallied } from './tally';
 
 /** The end of one call, as the metrics count it. */
@@ -16,7 +18,8 @@ export interface CallRecord {
 
 /** The NATS carrier's events, counted. */
 export interface NatsCounts {
-  reply(microservice: string): void;
+  /** A reply of `microservice` that named `replica` (`undefined`: none, or not readable). */
+  reply(microservice: string, replica: string | undefined): void;
   noReply(microservice: string, reason: 'no-responders' | 'timeout'): void;
   reconnect(servers: string): void;
 }
@@ -35,14 +38,7 @@ export interface CallMetrics {
   readonly nats: NatsCounts;
 }
 
-const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 const BYTE_BUCKETS = [64, 256, 1024, 4096, 16_384, 65_536, 262_144, 1_048_576, 4_194_304];
-
-/** The series of one method: its duration histogram and its calls by status and code. */
-interface MethodSeries {
-  readonly duration: BucketCounts;
-  readonly outcomes: Map<number, Map<string, { labels: Labels; value: number }>>;
-}
 
 /**
  * Creates the metrics of a main server in a registry of their own, with Node's process metrics.
@@ -62,38 +58,39 @@ export function createCallMetrics(): CallMetrics {
     reconnects: new Tally(),
   };
   const ms = ['microservice'];
-  const count = (name: string, help: string, tally: Tally, labelNames = ms) =>
-    tallied(Counter, tally, { name, help, labelNames, registers });
-  count(
-    'portico_calls_total',
-    'Calls answered, by microservice, service, method, HTTP status and error code (OK for none).',
-    t.calls,
-    [...ms, 'service', 'method', 'status', 'code'],
-  );
+  const count = (tally: Tally, metric: { name: string; help: string; labelNames?: string[] }) =>
+    tallied(Counter, tally, { labelNames: ms, ...metric, registers });
+  count(t.calls, {
+    name: 'portico_calls_total',
+    help: 'Calls answered, by microservice, service, method, HTTP status and error code (OK for none).',
+    labelNames: [...ms, 'service', 'method', 'status', 'code'],
+  });
   tallied(Gauge, t.inFlight, {
     name: 'portico_calls_in_flight',
     help: 'Calls received and not answered yet.',
     labelNames: ms,
     registers,
   });
-  count(
-    'portico_calls_overloaded_total',
-    'Calls refused with 503 OVERLOADED: every call slot of the microservice was taken.',
-    t.overloaded,
-  );
-  count('portico_nats_replies_total', 'Replies that came over NATS from a replica.', t.replies);
-  count(
-    'portico_nats_no_reply_total',
-    'NATS calls without a reply: reason no-responders (no replica listens) or timeout.',
-    t.noReplies,
-    [...ms, 'reason'],
-  );
-  count(
-    'portico_nats_reconnects_total',
-    'Times a NATS connection of the main server was restored after a loss.',
-    t.reconnects,
-    ['servers'],
-  );
+  count(t.overloaded, {
+    name: 'portico_calls_overloaded_total',
+    help: 'Calls refused with 503 OVERLOADED: every call slot of the microservice was taken.',
+  });
+  count(t.replies, {
+    name: 'portico_nats_replies_total',
+    help: 'Replies that came over NATS, by microservice and the replica that sent them (_other beyond 100 replicas, _unknown when a reply named none).',
+    labelNames: [...ms, 'replica'],
+  });
+  count(t.noReplies, {
+    name: 'portico_nats_no_reply_total',
+    help: 'NATS calls without a reply: reason no-responders (no replica listens) or timeout.',
+    labelNames: [...ms, 'reason'],
+  });
+  count(t.reconnects, {
+    name: 'portico_nats_reconnects_total',
+    help: 'Times a NATS connection of the main server was restored after a loss.',
+    labelNames: ['servers'],
+  });
+  const replies = new ReplicaReplies(t.replies.entries);
   const histogram = (name: string, help: string) => {
     const series = new Map<string, { labels: Labels; buckets: BucketCounts }>();
     registerHistogram(registry, { name, help, series });
@@ -106,40 +103,7 @@ export function createCallMetrics(): CallMetrics {
   const requestSizes = histogram('portico_request_body_bytes', 'Sizes of call request bodies.');
   const responseSizes = histogram('portico_response_body_bytes', 'Sizes of call answer bodies.');
   const perService = new Map<string, [BucketCounts, BucketCounts]>();
-
-  const perMethod = new Map<CallNames, MethodSeries>();
-
-  /** The series of a method; `names` is the same object for every call of it. */
-  function methodSeries(names: CallNames): MethodSeries {
-    let series = perMethod.get(names);
-    if (!series) {
-      const buckets = new BucketCounts(DURATION_BUCKETS);
-      const key = `${names.microservice}/${names.service}/${names.method}`;
-      durations.set(key, { labels: { ...names }, buckets });
-      series = { duration: buckets, outcomes: new Map() };
-      perMethod.set(names, series);
-    }
-    return series;
-  }
-
-  function countOutcome(names: CallNames, series: MethodSeries, status: number, code: string) {
-    let byCode = series.outcomes.get(status);
-    if (!byCode) {
-      byCode = new Map();
-      series.outcomes.set(status, byCode);
-    }
-    const entry = byCode.get(code);
-    if (entry) {
-      entry.value++;
-      return;
-    }
-    const created = { labels: { ...names, status: String(status), code }, value: 1 };
-    byCode.set(code, created);
-    t.calls.entries.set(
-      `${names.microservice}/${names.service}/${names.method} ${status} ${code}`,
-      created,
-    );
-  }
+  const methods = new MethodSeriesTable({ calls: t.calls.entries, durations });
 
   function sizesOf(microservice: string): [BucketCounts, BucketCounts] {
     let sizes = perService.get(microservice);
@@ -162,15 +126,15 @@ export function createCallMetrics(): CallMetrics {
       const { microservice } = names;
       t.inFlight.add(microservice, () => ({ microservice }), -1);
       if (code === 'OVERLOADED') t.overloaded.add(microservice, () => ({ microservice }));
-      const series = methodSeries(names);
-      countOutcome(names, series, status, code);
+      const series = methods.of(names);
+      series.countOutcome(status, code);
       series.duration.observe(seconds);
       const [request, response] = sizesOf(microservice);
       request.observe(requestBytes);
       response.observe(responseBytes);
     },
     nats: {
-      reply: (microservice) => t.replies.add(microservice, () => ({ microservice })),
+      reply: (microservice, replica) => replies.add(microservice, replica),
       noReply: (microservice, reason) =>
         t.noReplies.add(`${microservice} ${reason}`, () => ({ microservice, reason })),
       reconnect: (servers) => t.reconnects.add(servers, () => ({ servers })),

@@ -105,6 +105,16 @@ export function injectCallSpan(call: CallSpan, into: object): void {
     loadTracing().api.propagation.inject(call.context, into as Record<string, unknown>, setter);
 }
 
+/**
+ * The `traceparent` and `tracestate` of the active context, as the call context carries them;
+ * empty when no span is active or no propagator is registered.
+ */
+export function activeTraceFields(): { traceparent?: string; tracestate?: string } {
+  const fields: Record<string, unknown> = {};
+  propagation.inject(context.active(), fields, setter);
+  return fields as { traceparent?: string; tracestate?: string };
+}
+
 /** Runs `fn` with the call's span active, so that spans the method opens are its children. */
 export function withCallSpan<T>(call: CallSpan, fn: () => T): T {
   return call.ids ? loadTracing().api.context.with(call.context, fn) : fn();

@@ -1,5 +1,5 @@
 import { type CallEnvelope, type CallReply } from '../protocol/envelope';
-import { endCallSpan, startCallSpan, withCallSpan } from './call-tracing';
+import { activeTraceFields, endCallSpan, startCallSpan, withCallSpan } from './call-tracing';
 import { UNKNOWN } from './known-names';
 
 /**
@@ -30,4 +30,18 @@ export async function traceReplicaCall(
     const rename = code === 'METHOD_NOT_FOUND' ? UNKNOWN : undefined;
     endCallSpan(span, rename === undefined ? { code, status } : { code, status, rename });
   }
+}
+
+/**
+ * The onward call `envelope`, made inside a method that a replica serves, with the trace context
+ * of the active span in place of the one that came with the caller's call: the callee's span
+ * becomes the child of the replica's span (or of a span the method opened) rather than its
+ * sibling. Without an active span the envelope is returned as it is.
+ */
+export function withActiveTrace(envelope: CallEnvelope): CallEnvelope {
+  const fields = activeTraceFields();
+  if (typeof fields.traceparent !== 'string') return envelope;
+  // A tracestate of the caller's that the active span does not carry on must not travel with it.
+  const context = { ...envelope.context, tracestate: undefined, ...fields };
+  return { ...envelope, context };
 }

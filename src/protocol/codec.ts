@@ -4,6 +4,7 @@ import {
   type CallEnvelope,
   type CallReply,
   ENVELOPE_VERSION,
+  type FramedReply,
   OPTIONAL_CONTEXT_KEYS,
 } from './envelope';
 import { readEnvelope, readReply } from './frame-shape';
@@ -62,15 +63,32 @@ export function decodeEnvelope(bytes: Uint8Array, options: DecodeOptions = {}): 
   return readEnvelope(open(bytes, KIND_CALL, options), options.now ?? Date.now());
 }
 
-/** Encodes a reply. */
-export function encodeReply(reply: CallReply): Uint8Array {
-  if (reply.ok) return frame(KIND_REPLY, { ok: true, body: reply.body });
+/**
+ * Encodes a reply, with the id of the `replica` that sends it when one is given. The id is not
+ * checked here: a replica checks its own once, at start (see `isReplicaId`), and a reader
+ * refuses a frame whose id breaks the rule.
+ */
+export function encodeReply(reply: CallReply, replica?: string): Uint8Array {
+  if (reply.ok) {
+    const { body } = reply;
+    return frame(
+      KIND_REPLY,
+      replica === undefined ? { ok: true, body } : { ok: true, body, replica },
+    );
+  }
   const { status, code, message } = reply.error;
-  return frame(KIND_REPLY, { ok: false, error: { status, code, message } });
+  const error = { status, code, message };
+  return frame(
+    KIND_REPLY,
+    replica === undefined ? { ok: false, error } : { ok: false, error, replica },
+  );
 }
 
-/** Decodes a reply frame; throws {@link CodecError} for anything but a well-formed reply. */
-export function decodeReply(bytes: Uint8Array, options: DecodeOptions = {}): CallReply {
+/**
+ * Decodes a reply frame, with the id of the replica that sent it when the frame names one; throws
+ * {@link CodecError} for anything but a well-formed reply.
+ */
+export function decodeReply(bytes: Uint8Array, options: DecodeOptions = {}): FramedReply {
   return readReply(open(bytes, KIND_REPLY, options));
 }
 

@@ -58,6 +58,12 @@ export type CallReply =
   | { readonly ok: false; readonly error: ErrorBody };
 
 /**
+ * A reply as a reply frame carries it over NATS: with the id of the replica that sent it, when the
+ * replica named itself (a replica of an earlier release does not).
+ */
+export type FramedReply = CallReply & { readonly replica?: string };
+
+/**
  * Carries envelopes from the main server to one microservice. The in-process carrier hands the
  * object over; the NATS carrier encodes it and sends it to a queue group of replicas.
  */

@@ -2,10 +2,11 @@ import { CodecError } from './codec-error';
 import {
   type ApiId,
   type CallEnvelope,
-  type CallReply,
   ENVELOPE_VERSION,
+  type FramedReply,
   OPTIONAL_CONTEXT_KEYS,
 } from './envelope';
+import { isReplicaId, REPLICA_ID_RULE } from './replica-id';
 
 type Fields = Readonly<Record<string, unknown>>;
 
@@ -38,13 +39,18 @@ export function readEnvelope(value: unknown, now: number): CallEnvelope {
   };
 }
 
-/** Builds a reply from a decoded reply frame. */
-export function readReply(value: unknown): CallReply {
+/**
+ * Builds a reply from a decoded reply frame. The replica's id is optional (replicas of earlier
+ * releases send none; it is then `undefined`), but when present it must keep the rule of
+ * `isReplicaId`.
+ */
+export function readReply(value: unknown): FramedReply {
   const reply = fields(value, 'the reply');
+  const replica = replicaOf(reply);
   if (flag(reply, 'ok')) {
     const body = own(reply, 'body');
     if (body !== null && typeof body !== 'string') throw shape('body must be a string or nil');
-    return { ok: true, body };
+    return { ok: true, body, replica };
   }
   const error = fields(own(reply, 'error'), 'error');
   const status = own(error, 'status');
@@ -54,7 +60,17 @@ export function readReply(value: unknown): CallReply {
   return {
     ok: false,
     error: { status, code: text(error, 'code'), message: text(error, 'message') },
+    replica,
   };
+}
+
+function replicaOf(reply: Fields): string | undefined {
+  const replica = own(reply, 'replica');
+  if (replica === undefined) return undefined;
+  if (typeof replica !== 'string' || !isReplicaId(replica)) {
+    throw shape(`replica must be ${REPLICA_ID_RULE}`);
+  }
+  return replica;
 }
 
 function shape(message: string): CodecError {

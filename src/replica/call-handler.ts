@@ -2,12 +2,13 @@ import type { Msg } from 'nats';
 import type { Logger } from 'pino';
 import { ERROR_STATUS, type ErrorBody, toErrorBody } from '../errors';
 import { traceReplicaCall } from '../observability/replica-tracing';
-import { CodecError, decodeEnvelope, encodeReply } from '../protocol/codec';
+import { CodecError, decodeEnvelope } from '../protocol/codec';
 import { type CallEnvelope, type CallReply } from '../protocol/envelope';
 import { type MicroserviceRuntime } from '../runtime/runtime';
 import { type NatsLink } from '../transport/nats/nats-connection';
 import { type Limiter } from './limiter';
 import { type ReplicaLimits, withinLimits } from './replica-limits';
+import { type ReplySender, replyFrame } from './reply-frame';
 
 /** What a replica's message handler works with. */
 export interface CallHandlerParts {
@@ -16,6 +17,8 @@ export interface CallHandlerParts {
   readonly limiter: Limiter;
   readonly limits: ReplicaLimits;
   readonly logger: Logger;
+  /** The id that every reply frame names the replica with (see `isReplicaId`). */
+  readonly replicaId: string;
   /** Serve each call in a span, the child of the entry point's (see {@link traceReplicaCall}). */
   readonly tracing?: boolean;
 }
@@ -30,26 +33,23 @@ const OVERLOADED: ErrorBody = {
  * The message handler of a replica: decode, check against the replica's own limits, wait for a
  * slot, run, answer. Every message with a reply subject gets an answer: the reply, an error for a
  * frame it cannot read or a call beyond its limits, 503 `OVERLOADED` when its queue is full, or
- * 500 `REPLY_TOO_LARGE` for a reply that NATS cannot carry.
+ * 500 `REPLY_TOO_LARGE` for a reply that NATS cannot carry. Every answer names the replica (its
+ * `replicaId`), so that main servers can count replies by replica.
  */
 export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
   const { runtime, link, limiter, limits, logger } = parts;
   const handle = parts.tracing
     ? (envelope: CallEnvelope) => traceReplicaCall(envelope, runtime.handle)
     : runtime.handle;
+  const sender: ReplySender = {
+    replica: parts.replicaId,
+    get maxPayload() {
+      return link.maxPayload;
+    },
+  };
 
   function answer(msg: Msg, reply: CallReply, what: string): void {
-    let frame = encodeReply(reply);
-    if (frame.length > link.maxPayload) {
-      frame = encodeReply({
-        ok: false,
-        error: {
-          status: ERROR_STATUS.REPLY_TOO_LARGE,
-          code: 'REPLY_TOO_LARGE',
-          message: `the reply of ${what} is ${frame.length} bytes; NATS carries at most ${link.maxPayload}`,
-        },
-      });
-    }
+    const frame = replyFrame(reply, what, sender);
     try {
       msg.respond(frame);
     } catch (error) {

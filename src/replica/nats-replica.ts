@@ -5,6 +5,7 @@ import { connectNats, natsSubject } from '../transport/nats/nats-connection';
 import { type NatsConnectionOptions } from '../transport/nats/nats-options';
 import { createCallHandler } from './call-handler';
 import { createLimiter } from './limiter';
+import { resolveReplicaId } from './replica-id';
 import { type ReplicaLimits, resolveReplicaLimits } from './replica-limits';
 import { answerPings } from './replica-pings';
 import { withOutbound } from './with-outbound';
@@ -21,6 +22,13 @@ export interface NatsReplicaOptions extends NatsConnectionOptions, Partial<Repli
   readonly subjectPrefix?: string;
   /** The microservice name to answer for; default the definition's name. */
   readonly name?: string;
+  /**
+   * The id that the replica names itself with in every reply, its ping answers and its admin
+   * metrics; main servers count replies by it. Default `<hostname>:<pid>` (see
+   * `defaultReplicaId`), which replicas started in one process share: give each its own there.
+   * Throws at start for one that breaks the rule of `isReplicaId`.
+   */
+  readonly replicaId?: string;
   /** Calls run at once; more wait in arrival order. Default {@link DEFAULT_CONCURRENCY}. */
   readonly concurrency?: number;
   readonly logger?: Logger;
@@ -37,6 +45,8 @@ export interface NatsReplicaOptions extends NatsConnectionOptions, Partial<Repli
 /** A running replica of a microservice: one member of the queue group of its subject. */
 export interface NatsReplica {
   readonly microservice: string;
+  /** The id it names itself with in its replies. */
+  readonly replicaId: string;
   readonly subject: string;
   /** Calls it runs at once. */
   readonly concurrency: number;
@@ -63,6 +73,7 @@ export async function startNatsReplica(
 ): Promise<NatsReplica> {
   const microservice = options.name ?? definition.name;
   const subject = natsSubject(options.subjectPrefix, microservice);
+  const replicaId = resolveReplicaId(options.replicaId);
   const logger = options.logger ?? pino({ level: 'silent' });
   const runtime = createMicroserviceRuntime(
     { ...definition, name: microservice },
@@ -73,12 +84,20 @@ export async function startNatsReplica(
   const limiter = createLimiter(concurrency, limits.maxWaiting);
   const link = await connectNats({
     ...options,
-    name: `portico replica ${microservice} ${process.pid}`,
+    name: `portico replica ${microservice} ${replicaId}`,
     logger,
   });
-  const serving = withOutbound(runtime, link, options.subjectPrefix);
   const tracing = options.tracing ?? false;
-  const serve = createCallHandler({ runtime: serving, link, limiter, limits, logger, tracing });
+  const serving = withOutbound(runtime, { link, subjectPrefix: options.subjectPrefix, tracing });
+  const serve = createCallHandler({
+    runtime: serving,
+    link,
+    limiter,
+    limits,
+    logger,
+    replicaId,
+    tracing,
+  });
   const subscription = link.connection.subscribe(subject, {
     queue: subject,
     callback: (error, msg) => {
@@ -88,6 +107,7 @@ export async function startNatsReplica(
   });
   const pings = answerPings(link.connection, subject, () => ({
     microservice,
+    replica: replicaId,
     pid: process.pid,
     running: limiter.active,
     waiting: limiter.waiting,
@@ -97,6 +117,7 @@ export async function startNatsReplica(
   let draining: Promise<void> | undefined;
   return {
     microservice,
+    replicaId,
     subject,
     concurrency,
     get inFlight() {

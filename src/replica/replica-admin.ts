@@ -11,18 +11,22 @@ export interface ReplicaAdmin {
   close(): Promise<void>;
 }
 
-/** Creates the metrics of a replica: its running and waiting calls, and Node's process metrics. */
+/**
+ * Creates the metrics of a replica: its running and waiting calls, and Node's process metrics.
+ * They are labelled with the replica's id too, the one main servers count its replies by.
+ */
 function replicaRegistry(replica: NatsReplica): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  const labels = { microservice: replica.microservice, replica: replica.replicaId };
   const gauge = (name: string, help: string, read: () => number) =>
     new Gauge({
       name,
       help,
-      labelNames: ['microservice'],
+      labelNames: ['microservice', 'replica'],
       registers: [registry],
       collect(this: Gauge) {
-        this.set({ microservice: replica.microservice }, read());
+        this.set(labels, read());
       },
     });
   gauge('portico_replica_running_calls', 'Calls the replica runs now.', () => replica.running);

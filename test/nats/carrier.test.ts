@@ -190,6 +190,7 @@ describeNats('the NATS carrier', () => {
           code: 'UNKNOWN_VERSION',
           message: 'the frame has envelope version 9; this side reads version 1',
         },
+        replica: replicas[0]?.replicaId,
       });
     } finally {
       await raw.close();

@@ -7,6 +7,7 @@ import {
   encodeEnvelope,
   encodeReply,
 } from '../../src/protocol/codec';
+import { MAX_REPLICA_ID_LENGTH } from '../../src/protocol/replica-id';
 
 const NOW = 1_800_000_000_000;
 
@@ -65,6 +66,23 @@ const arbitraryReply: fc.Arbitrary<CallReply> = fc.oneof(
       message: fc.string({ unit: 'binary' }),
     }),
   }),
+);
+
+/** Every id a replica may name itself with. */
+const replicaId = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/);
+
+/** Texts that are no replica id: empty, too long, or with a character outside the rule. */
+const notReplicaId = fc.oneof(
+  fc.constantFrom(
+    '',
+    'a'.repeat(MAX_REPLICA_ID_LENGTH + 1),
+    'bad id',
+    '_unknown',
+    '-x',
+    'é',
+    'a\n',
+  ),
+  fc.string({ unit: 'binary' }).filter((text) => !/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/.test(text)),
 );
 
 function defined(values: Record<string, string | undefined>): Record<string, string> {
@@ -177,6 +195,34 @@ describe('encodeReply and decodeReply', () => {
       fc.property(arbitraryReply, (reply) => {
         expect(decodeReply(encodeReply(reply))).toEqual(reply);
       }),
+    );
+  });
+
+  it('carry the id of the replica that sent the reply, or none as a replica of an earlier release does', () => {
+    fc.assert(
+      fc.property(arbitraryReply, fc.option(replicaId, { nil: undefined }), (reply, replica) => {
+        const decoded = decodeReply(encodeReply(reply, replica));
+        expect(decoded).toEqual({ ...reply, replica });
+        expect(decoded.replica).toBe(replica);
+      }),
+    );
+    expect(decodeReply(encodeReply({ ok: true, body: '1' }, 'a'.repeat(128))).replica).toBe(
+      'a'.repeat(128),
+    );
+  });
+
+  it('refuse a reply whose replica id breaks the rule, as any malformed frame', () => {
+    const rule =
+      'malformed frame: replica must be 1 to 128 characters of A-Z, a-z, 0-9, ".", "_", ":" and "-", the first a letter or digit';
+    const ids = fc.oneof(notReplicaId, fc.constantFrom<unknown>(7, null, true, ['a'], { id: 'a' }));
+    fc.assert(
+      fc.property(arbitraryReply, ids, (reply, replica) => {
+        const frame = encodeReply(reply, replica as string);
+        expect(() => decodeReply(frame)).toThrow(
+          expect.objectContaining({ code: 'MALFORMED_FRAME', message: rule }),
+        );
+      }),
+      { numRuns: 500 },
     );
   });
 

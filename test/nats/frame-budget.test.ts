@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { type CallEnvelope, ENVELOPE_VERSION } from 'portico';
-import { encodeEnvelope } from '../../src/protocol/codec';
+import { decodeReply, encodeEnvelope, encodeReply } from '../../src/protocol/codec';
 import { maxBodyBytesFor } from '../../src/protocol/frame-budget';
+import { MAX_REPLICA_ID_LENGTH } from '../../src/protocol/replica-id';
+import { replyFrame } from '../../src/replica/reply-frame';
 
 const MAX_HEADER_BYTES = 16 * 1024;
 
@@ -95,5 +97,58 @@ describe('maxBodyBytesFor', () => {
 
   it('is zero when nothing fits', () => {
     expect(maxBodyBytesFor(1000, { maxArgs: 256, maxHeaderBytes: MAX_HEADER_BYTES })).toBe(0);
+  });
+});
+
+describe('replyFrame', () => {
+  /** A body near the max payload, a replica id up to the longest, and a method name. */
+  const arbitraryReplyCase = fc.record({
+    maxPayload: fc.integer({ min: 1024, max: 256 * 1024 }),
+    /** How far the body's length is from the max payload, either way. */
+    offset: fc.integer({ min: -200, max: 200 }),
+    char: bodyChar,
+    replica: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/),
+    what: fc.stringMatching(/^[a-z]{1,40}\/[a-zA-Z]{1,80}\/[a-zA-Z]{1,80}$/),
+  });
+
+  it('sends the reply with the id when that fits the max payload, id included, and REPLY_TOO_LARGE with the id otherwise', () => {
+    fc.assert(
+      fc.property(arbitraryReplyCase, (c) => {
+        const chars = Math.max(
+          0,
+          Math.floor((c.maxPayload + c.offset) / Buffer.byteLength(c.char)),
+        );
+        const reply = { ok: true as const, body: c.char.repeat(chars) };
+        const frame = replyFrame(reply, c.what, { replica: c.replica, maxPayload: c.maxPayload });
+        expect(frame.length).toBeLessThanOrEqual(c.maxPayload);
+        const decoded = decodeReply(frame);
+        expect(decoded.replica).toBe(c.replica);
+        const full = encodeReply(reply, c.replica).length;
+        if (full <= c.maxPayload) expect(decoded).toEqual({ ...reply, replica: c.replica });
+        else {
+          expect(decoded).toEqual({
+            ok: false,
+            error: {
+              status: 500,
+              code: 'REPLY_TOO_LARGE',
+              message: `the reply of ${c.what} is ${full} bytes; NATS carries at most ${c.maxPayload}`,
+            },
+            replica: c.replica,
+          });
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses a reply that fits only without the id', () => {
+    const replica = 'r'.repeat(MAX_REPLICA_ID_LENGTH);
+    const maxPayload = 4096;
+    // Two bytes more of string header than the empty body's.
+    const body = 'x'.repeat(maxPayload - encodeReply({ ok: true, body: '' }).length - 2);
+    expect(encodeReply({ ok: true, body }).length).toBe(maxPayload);
+    expect(encodeReply({ ok: true, body }, replica).length).toBeGreaterThan(maxPayload);
+    const frame = replyFrame({ ok: true, body }, 'calc/s/m', { replica, maxPayload });
+    expect(decodeReply(frame)).toMatchObject({ ok: false, error: { code: 'REPLY_TOO_LARGE' } });
   });
 });

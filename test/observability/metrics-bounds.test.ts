@@ -125,6 +125,8 @@ describe('NATS metrics', () => {
     // The 504 may go out a moment before the carrier's own timer counts the timeout.
     let families = await scrapeUntil(url, (f) => total(f, 'portico_nats_no_reply_total') === 2);
     expect(total(families, 'portico_nats_replies_total', { microservice: 'calc' })).toBe(5);
+    const byCalc = { microservice: 'calc', replica: replicas[0]?.replicaId ?? '' };
+    expect(total(families, 'portico_nats_replies_total', byCalc)).toBe(5);
     const noReply = (microservice: string, reason: string) =>
       total(families, 'portico_nats_no_reply_total', { microservice, reason });
     expect(noReply('ghost', 'no-responders')).toBe(1);

@@ -1,4 +1,8 @@
+import { startReplica } from 'portico';
 import { readMicroserviceOptions } from '../../src/cli/microservice-options';
+import { isReplicaId } from '../../src/protocol/replica-id';
+import { defaultReplicaId } from '../../src/replica/replica-id';
+import { calc } from '../fixtures/services';
 
 describe('portico microservice --tracing and --admin-port', () => {
   it('are read when given, and absent otherwise', () => {
@@ -19,5 +23,44 @@ describe('portico microservice --tracing and --admin-port', () => {
     expect(() =>
       readMicroserviceOptions(['m.js', '--nats', 'n', '--admin-port', port], {}),
     ).toThrow(`--admin-port must be a port number, got ${port}`);
+  });
+});
+
+describe('portico microservice --replica-id', () => {
+  const base = ['m.js', '--nats', 'nats://a:1'];
+
+  it('is read when given, and absent otherwise (the replica then takes <hostname>:<pid>)', () => {
+    expect(readMicroserviceOptions([...base, '--replica-id', 'calc-7f9c:1'], {})).toMatchObject({
+      replicaId: 'calc-7f9c:1',
+    });
+    expect(readMicroserviceOptions(base, {})).not.toHaveProperty('replicaId');
+  });
+
+  it.each(['', 'bad id', '_other', 'é', 'x'.repeat(129)])('refuses %j', (id) => {
+    expect(() => readMicroserviceOptions([...base, '--replica-id', id], {})).toThrow(
+      `--replica-id must be 1 to 128 characters of A-Z, a-z, 0-9, ".", "_", ":" and "-", the first a letter or digit, got ${JSON.stringify(id)}`,
+    );
+  });
+});
+
+describe('defaultReplicaId', () => {
+  it('is <hostname>:<pid>, with the host name made safe and cut to fit', () => {
+    expect(defaultReplicaId('calc-7f9c-x2l4q', 1)).toBe('calc-7f9c-x2l4q:1');
+    expect(defaultReplicaId('my host_é.lan', 42)).toBe('my-host_-.lan:42');
+    expect(defaultReplicaId('-.weird', 7)).toBe('weird:7');
+    expect(defaultReplicaId('', 7)).toBe('replica:7');
+    const long = defaultReplicaId('h'.repeat(300), 4_194_304);
+    expect(long).toBe(`${'h'.repeat(120)}:4194304`);
+    for (const id of [long, defaultReplicaId(), defaultReplicaId('ü', 1)]) {
+      expect(isReplicaId(id)).toBe(true);
+    }
+  });
+});
+
+describe('startReplica with a replicaId that breaks the rule', () => {
+  it('throws before it connects', async () => {
+    await expect(
+      startReplica(calc, { servers: ['nats://127.0.0.1:1'], replicaId: 'two words' }),
+    ).rejects.toThrow('portico: the replica id "two words" is not 1 to 128 characters');
   });
 });

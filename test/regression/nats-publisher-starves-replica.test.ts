@@ -53,7 +53,7 @@ describeNats('a NATS publisher starves a replica', () => {
 
   it('runs a call whose budget is beyond 2^31 ms instead of timing it out at once', async () => {
     const reply = await call('work', { method: 'sleep', args: ['100'] }, 2 ** 31 + 5_000);
-    expect(reply).toEqual({ ok: true, body: expect.any(String) });
+    expect(reply).toEqual({ ok: true, body: expect.any(String), replica: replicas[0]?.replicaId });
   });
 
   it('answers OVERLOADED at once when its wait queue is full', async () => {

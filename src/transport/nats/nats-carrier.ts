@@ -9,7 +9,7 @@ import { type NatsEvents } from './nats-events';
 import { redactServers } from './nats-options';
 import { createNatsPool, type NatsPool } from './nats-pool';
 import { pingReplicas } from './replica-ping';
-import { requestReply, unavailable } from './request-reply';
+import { type ReplyHop, requestReply, unavailable } from './request-reply';
 
 /** The NATS transports of one main server; microservices on the same servers share a connection. */
 export interface NatsCarrier {
@@ -49,12 +49,15 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
   const { microservice, placement, pool } = options;
   const subject = natsSubject(placement.subjectPrefix, microservice);
   let link: NatsLink | undefined;
+  // Made once the link is there, so that a call passes it on without making an object.
+  let hop: ReplyHop | undefined;
   let starting: Promise<NatsLink> | undefined;
 
   function start(): Promise<NatsLink> {
     starting ??= pool.acquire(placement, placement.connectTimeoutMs).then(
       (acquired) => {
         link = acquired;
+        hop = { link: acquired, subject, events: options.events };
         return acquired;
       },
       (error: unknown) => {
@@ -65,10 +68,10 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
     return starting;
   }
 
-  async function open(): Promise<NatsLink> {
-    if (link) return link;
+  async function open(): Promise<ReplyHop> {
     try {
-      return await start();
+      await start();
+      return hop as ReplyHop;
     } catch (error) {
       throw unreachable(error);
     }
@@ -84,7 +87,7 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
       });
     },
     start: () => start().then(() => undefined),
-    call: async (envelope) => requestReply(await open(), subject, envelope, options.events),
+    call: async (envelope) => requestReply(hop ?? (await open()), envelope),
     ready: async () => (link?.connected ? pingReplicas(link.connection, subject) : false),
     async close() {
       if (!starting) return;

@@ -2,8 +2,11 @@ import { type NatsConnection } from 'nats';
 
 /** What the NATS carrier of a main server reports, for its metrics. */
 export interface NatsEvents {
-  /** A replica of `microservice` replied. */
-  reply(microservice: string): void;
+  /**
+   * A replica of `microservice` replied; `replica` is the id its reply named, `undefined` when it
+   * named none (a replica of an earlier release) or the reply could not be read.
+   */
+  reply(microservice: string, replica: string | undefined): void;
   /** A call of `microservice` got no reply: no replica listens, or none answered in time. */
   noReply(microservice: string, reason: 'no-responders' | 'timeout'): void;
   /** The connection to `servers` was restored after a loss. */

@@ -14,6 +14,8 @@ export function pingSubject(subject: string): string {
 /** What a replica answers to a ping: who it is and how busy. */
 export interface ReplicaStatus {
   readonly microservice: string;
+  /** The id the replica names itself with in its replies. */
+  readonly replica: string;
   readonly pid: number;
   /** Calls running now. */
   readonly running: number;

@@ -1,23 +1,29 @@
 import { ErrorCode, NatsError } from 'nats';
 import { frameworkError, RETRY_AFTER, type RemoteError } from '../../errors';
 import { CodecError, decodeReply, encodeEnvelope } from '../../protocol/codec';
-import { type CallEnvelope, type CallReply } from '../../protocol/envelope';
+import { type CallEnvelope, type FramedReply } from '../../protocol/envelope';
 import { type NatsLink } from './nats-connection';
 import { type NatsEvents } from './nats-events';
 import { NoReplyError } from './request-mux';
 
+/** Where the calls of one transport go: made once per transport, not per call. */
+export interface ReplyHop {
+  readonly link: NatsLink;
+  /** The microservice's subject, which its replicas answer on as a queue group. */
+  readonly subject: string;
+  /** Told of every reply (with the replica that sent it) and of every call without one. */
+  readonly events?: NatsEvents | undefined;
+}
+
 /**
- * Sends one call to the queue group on `subject` and decodes the reply. Every failure of the hop
- * becomes the caller's answer: 413 when the call does not fit, 503 with `Retry-After` when NATS or
- * every replica is away or a replica's queue is full, 504 when the deadline passes, 502 when the
- * reply cannot be read.
+ * Sends one call to the queue group on the hop's subject and decodes the reply, with the id of
+ * the replica that sent it. Every failure of the hop becomes the caller's answer: 413 when the
+ * call does not fit, 503 with `Retry-After` when NATS or every replica is away or a replica's
+ * queue is full, 504 when the deadline passes, 502 when the reply cannot be read (a replica id
+ * that breaks the rule included).
  */
-export async function requestReply(
-  link: NatsLink,
-  subject: string,
-  envelope: CallEnvelope,
-  events?: NatsEvents,
-): Promise<CallReply> {
+export async function requestReply(hop: ReplyHop, envelope: CallEnvelope): Promise<FramedReply> {
+  const { link, subject, events } = hop;
   const { microservice } = envelope;
   if (!link.connected) throw unavailable('the connection to NATS is down; reconnecting');
   const frame = encodeEnvelope(envelope);
@@ -33,15 +39,17 @@ export async function requestReply(
     }
     throw carrierError(error, microservice, link.maxPayload);
   }
-  events?.reply(microservice);
-  let reply: CallReply;
+  let reply: FramedReply;
   try {
     reply = decodeReply(answer, { maxBytes: link.maxPayload });
   } catch (error) {
+    // A reply came, but nothing in it, its sender's id included, can be trusted.
+    events?.reply(microservice, undefined);
     if (!(error instanceof CodecError)) throw error;
     const message = `the reply of ${microservice} was refused: ${error.message}`;
     throw frameworkError('BAD_REPLY', message, { cause: error });
   }
+  events?.reply(microservice, reply.replica);
   // A replica whose queue is full: the caller may retry, as with the main server's own cap.
   if (!reply.ok && reply.error.code === 'OVERLOADED' && reply.error.status === 503) {
     throw frameworkError('OVERLOADED', reply.error.message, { headers: RETRY_AFTER });
