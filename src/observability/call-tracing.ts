@@ -111,7 +111,8 @@ export function injectCallSpan(call: CallSpan, into: object): void {
  */
 export function activeTraceFields(): { traceparent?: string; tracestate?: string } {
   const fields: Record<string, unknown> = {};
-  propagation.inject(context.active(), fields, setter);
+  const { api } = loadTracing();
+  api.propagation.inject(api.context.active(), fields, setter);
   return fields as { traceparent?: string; tracestate?: string };
 }
 
