@@ -9,6 +9,7 @@ import {
   type SequenceName,
   type TypeRef,
 } from 'portico';
+import { MulInput } from '../../examples/calc/payloads';
 import { fieldsOf } from '../../src/decorators/metadata';
 import { type Class, type TypeSpec, toTypeRef } from '../../src/decorators/types';
 
@@ -172,6 +173,20 @@ describe('what a default serializer writes, the same sequence reads back', () =>
     expect(libAJson.writeResult('S', mixed)).toBe('{"string":"S"}');
     expect(libAJson.writeResult(7, mixed)).toBe('{"int":7}');
     expect(libAJson.readArgument('{"int":7}', mixed, options)).toBe(7);
+  });
+
+  it("reads a class by its alias or its own name, also inside an array's name (as the document says)", () => {
+    const libAJson = DEFAULT_SERIALIZERS.libAParamArrayJsonInOutSequence;
+    const inputs = toTypeRef([MulInput]) as TypeRef;
+    expect(libAJson.writeResult([], inputs)).toBe('{"mulInput-array":[]}');
+    for (const name of ['mulInput-array', 'MulInput-array']) {
+      expect(libAJson.readArgument(`{"${name}":[{"a":1,"b":2}]}`, inputs, options)).toEqual([
+        { a: 1, b: 2 },
+      ]);
+    }
+    expect(() => libAJson.readArgument('{"object-array":[]}', inputs, options)).toThrow(
+      'expected one wrapper named "mulInput-array" or "MulInput-array"',
+    );
   });
 
   it('writes a carriage return in XML text as a reference, which reads back as itself', () => {
