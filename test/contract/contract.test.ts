@@ -52,7 +52,9 @@ async function checkVerdicts(context: {
   const verdicts = { allowed: 0, forbidden: 0 };
   for (const value of values) {
     for (const [sequence, headers, write] of SEQUENCES) {
-      const allowed = validate(seenBy(sequence, value, schemas[name] as Schema, schemas));
+      const allowed = validate(
+        seenBy(sequence, value, { schema: schemas[name] as Schema, schemas }),
+      );
       verdicts[allowed ? 'allowed' : 'forbidden']++;
       const body = write(name, value);
       const answer = await send(server.url, operation, { headers: headers(), body });
@@ -86,9 +88,9 @@ async function checkRoundTrip(context: {
   const pairs = describedIn(pair.responses['200'].content);
   const problems: string[] = [];
   for (const [sequence, headers] of SEQUENCES) {
-    const body = writeAsDescribed(sequence, sent, value, schemas);
+    const body = writeAsDescribed(sequence, { described: sent, value, schemas });
     const first = await send(server.url, `/random/random/root${k}`, { headers: headers(), body });
-    const described = writeAsDescribed(sequence, answered, value, schemas);
+    const described = writeAsDescribed(sequence, { described: answered, value, schemas });
     if (first.status !== 200 || first.text !== described) {
       problems.push(
         `${sequence} root${k} ${body}: ${first.status} ${first.text}, not ${described}`,
@@ -106,7 +108,11 @@ async function checkRoundTrip(context: {
       headers: { ...headers(), 'X-SVC-API-ID': 'RMC' },
       body: rmcBody(sequence, [first.text, first.text]),
     });
-    const expected = writeAsDescribed(sequence, pairs, [value, value], schemas);
+    const expected = writeAsDescribed(sequence, {
+      described: pairs,
+      value: [value, value],
+      schemas,
+    });
     if (both.status !== 200 || both.text !== expected) {
       problems.push(`${sequence} pair${k} of ${first.text}: ${both.status} ${both.text}`);
     }

@@ -31,17 +31,21 @@ function typeName(schema: Schema, schemas: Record<string, Schema>, libB: boolean
 }
 
 /** `value` as XML by the document's names: fields by their names, `null` left out. */
-function xmlOf(value: unknown, schema: Schema, name: string, context: XmlContext): string {
+function xmlOf(
+  { value, schema, name }: { value: unknown; schema: Schema; name: string },
+  context: XmlContext,
+): string {
   if (value === null || value === undefined) return '';
   const [s] = withoutNull(schema, context.schemas);
   if (Array.isArray(value)) {
     const item = typeName(s.items, context.schemas, context.libB);
-    return `<${name}>${value.map((v) => xmlOf(v, s.items, item, context)).join('')}</${name}>`;
+    const items = value.map((v) => xmlOf({ value: v, schema: s.items, name: item }, context));
+    return `<${name}>${items.join('')}</${name}>`;
   }
   if (typeof value === 'object') {
     const fields = Object.entries(value).map(([key, v]) => {
       const property = s.properties[key];
-      return xmlOf(v, property, property.xml?.name ?? key, context);
+      return xmlOf({ value: v, schema: property, name: property.xml?.name ?? key }, context);
     });
     return `<${name}>${fields.join('')}</${name}>`;
   }
@@ -53,15 +57,20 @@ interface XmlContext {
   readonly libB: boolean;
 }
 
+/** A value, what the document says of it, and the document's schemas. */
+interface Written {
+  readonly described: Described;
+  readonly value: unknown;
+  readonly schemas: Record<string, Schema>;
+}
+
 /**
  * `value` written as the document says `sequence` writes it: JSON as it is (libB) or in its libA
  * wrapper, XML with the element names of the document.
  */
 export function writeAsDescribed(
   sequence: SequenceKind,
-  described: Described,
-  value: unknown,
-  schemas: Record<string, Schema>,
+  { described, value, schemas }: Written,
 ): string {
   if (sequence === 'libB JSON') return JSON.stringify(value);
   if (sequence === 'libA JSON') {
@@ -69,7 +78,7 @@ export function writeAsDescribed(
   }
   const libB = sequence === 'libB XML';
   const root = typeName(described.xml, schemas, libB);
-  return xmlOf(value, described.xml, root, { schemas, libB });
+  return xmlOf({ value, schema: described.xml, name: root }, { schemas, libB });
 }
 
 /** An RMC body of argument texts: a JSON array, or a `paramArray` element. */

@@ -78,8 +78,7 @@ function valueSeen(value: unknown, schema: Schema, view: View): unknown {
 export function seenBy(
   sequence: SequenceKind,
   value: unknown,
-  schema: Schema,
-  schemas: Record<string, Schema>,
+  { schema, schemas }: { schema: Schema; schemas: Record<string, Schema> },
 ): unknown {
   if (sequence === 'libB JSON') return value;
   return valueSeen(value, schema, { xml: sequence.endsWith('XML'), schemas });
