@@ -30,7 +30,7 @@ export function checkResult(value: unknown, type: TypeRef, path = ''): void {
       if (typeof value !== 'boolean') throw unfit(value, type, path);
       return;
     case 'date':
-      if (!(value instanceof Date) || Number.isNaN(value.getTime())) throw unfit(value, type, path);
+      if (!(value instanceof Date) || !writableDate(value)) throw unfit(value, type, path);
       return;
     case 'enum':
       within(() => enumMember(value, type, path));
@@ -47,6 +47,15 @@ export function checkResult(value: unknown, type: TypeRef, path = ''): void {
     default:
       return;
   }
+}
+
+/**
+ * True for a valid date in the years 0000 to 9999: RFC 3339 has four digits for the year, and
+ * `toISOString` writes `+010000-…` beyond them, which no reader of date-time takes back.
+ */
+function writableDate(date: Date): boolean {
+  const year = date.getUTCFullYear();
+  return year >= 0 && year <= 9999;
 }
 
 function checkArray(value: unknown, type: Extract<TypeRef, { kind: 'array' }>, path: string) {
@@ -89,7 +98,9 @@ function unfit(value: unknown, type: TypeRef, path: string): RemoteError {
     typeof value === 'string'
       ? JSON.stringify(value.slice(0, 40))
       : value instanceof Date
-        ? 'an invalid date'
+        ? Number.isNaN(value.getTime())
+          ? 'an invalid date'
+          : `${value.toISOString()}, beyond the years 0000-9999 of RFC 3339`
         : String(value);
   return new RemoteError(
     'INTERNAL_ERROR',

@@ -4,7 +4,7 @@ import { BindError } from './sequence';
 
 /** RFC 3339 `date-time`: date, `T`, time with seconds, an optional fraction, and `Z` or an offset. */
 const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
 
 /** Joins a field path: `a`, `a.b`, `items[2]`. */
 export function joinPath(path: string, key: string | number): string {
@@ -68,16 +68,31 @@ export function finiteNumber(value: number, given: unknown, path: string, type: 
 
 const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** True when the fields of an RFC 3339 date-time are in range (February 29 only in leap years). */
-function inRange(parts: RegExpExecArray): boolean {
-  const [year, month, day, hour, minute, second, , offH = 0, offM = 0] = parts
-    .slice(1)
-    .map((p) => (p === undefined || p.startsWith('.') ? 0 : Number(p)));
-  if (month! < 1 || month! > 12 || day! < 1 || day! > DAYS[month! - 1]!) return false;
-  const leap = year! % 4 === 0 && (year! % 100 !== 0 || year! % 400 === 0);
-  if (month === 2 && day === 29 && !leap) return false;
-  return hour! < 24 && minute! < 60 && second! < 60 && offH < 24 && offM < 60;
+/** The minute of the day in UTC of a local `hour:minute` at an offset of `sign` `offH:offM`. */
+function utcMinuteOfDay(hour: number, minute: number, sign: string | undefined, offset: number) {
+  const local = hour * 60 + minute - (sign === '-' ? -offset : offset);
+  return (local + 1440) % 1440;
 }
+
+/**
+ * The instant of RFC 3339 date-time text whose fields are in range (February 29 only in leap
+ * years), or `undefined`. A leap second, second 60 of 23:59 in UTC, is valid RFC 3339 and JSON
+ * Schema's `date-time` takes it; a `Date` has no 60th second, so it reads as second 59 (with its
+ * fraction), as java.time reads one.
+ */
+function instantOf(text: string, parts: RegExpExecArray): Date | undefined {
+  const [year, month, day, hour, minute, second] = parts.slice(1, 7).map(Number) as Six;
+  const [offH, offM] = [Number(parts[9] ?? 0), Number(parts[10] ?? 0)];
+  if (month < 1 || month > 12 || day < 1 || day > (DAYS[month - 1] as number)) return undefined;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (month === 2 && day === 29 && !leap) return undefined;
+  if (hour > 23 || minute > 59 || second > 60 || offH > 23 || offM > 59) return undefined;
+  if (second < 60) return new Date(text.toUpperCase());
+  if (utcMinuteOfDay(hour, minute, parts[8], offH * 60 + offM) !== 1439) return undefined;
+  return new Date(`${text.slice(0, 17)}59${text.slice(19)}`.toUpperCase());
+}
+
+type Six = [number, number, number, number, number, number];
 
 /**
  * Converts RFC 3339 date-time text (`2024-05-06T07:08:09Z`, `…+02:00`), the `date-time` format of
@@ -85,7 +100,7 @@ function inRange(parts: RegExpExecArray): boolean {
  */
 export function dateFromText(text: string, path: string, type: TypeRef): Date {
   const parts = DATE_TIME.exec(text);
-  const date = parts && inRange(parts) ? new Date(text.toUpperCase()) : undefined;
+  const date = parts ? instantOf(text, parts) : undefined;
   if (!date || Number.isNaN(date.getTime())) mismatch(path, type, describeValue(text));
   return date;
 }

@@ -1,4 +1,4 @@
-import { aliasOf, fieldsOf } from '../decorators/metadata';
+import { fieldsOf } from '../decorators/metadata';
 import { type Class, type TypeRef } from '../decorators/types';
 import {
   blankInstance,
@@ -14,6 +14,7 @@ import {
   unknownField,
 } from './binding';
 import { checkJsonText } from './json-check';
+import { acceptedNames, libAName } from './lib-a-names';
 import { isIntText, isNumberText } from './number-text';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
 import { checkItems, checkNumber, checkString, enumFromText, enumMember } from './value-rules';
@@ -120,46 +121,6 @@ function bindObject(
   return target;
 }
 
-/** The libA wire name of a value of a declared type (`int`, `mulInput`, `int-array`). */
-export function libAName(value: unknown, type: TypeRef | undefined): string {
-  switch (type?.kind) {
-    case 'int':
-      return 'int';
-    case 'number':
-      return Number.isInteger(value) ? 'int' : 'double';
-    case 'string':
-    case 'boolean':
-    case 'date':
-      return type.kind;
-    case 'class':
-      return aliasOf(type.ctor);
-    case 'enum':
-      return enumName(value, type.values);
-    case 'array':
-      return `${libAName(Array.isArray(value) ? value[0] : undefined, type.items)}-array`;
-    default:
-      return nameOfValue(value);
-  }
-}
-
-/** An enum travels as its values do: `string`, else `int` or `double`. */
-function enumName(value: unknown, values: readonly (string | number)[]): string {
-  const sample = value ?? values[0];
-  if (typeof sample === 'string') return 'string';
-  return Number.isInteger(sample) ? 'int' : 'double';
-}
-
-function nameOfValue(value: unknown): string {
-  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'double';
-  if (typeof value === 'string' || typeof value === 'boolean') return typeof value;
-  if (value instanceof Date) return 'date';
-  if (Array.isArray(value)) return `${nameOfValue(value[0])}-array`;
-  if (typeof value === 'object' && value !== null && value.constructor !== Object) {
-    return value.constructor ? aliasOf(value.constructor as Class) : 'object';
-  }
-  return 'object';
-}
-
 /** JSON text of a result: class instances by their declared fields only, as XML writes them. */
 function stringify(value: unknown, type: TypeRef | undefined): string {
   const text = JSON.stringify(declaredOnly(value, type));
@@ -218,10 +179,9 @@ export const libAJsonSerializer: SequenceSerializer = {
   format: 'json',
   readArgument(text, type, options) {
     const parsed = parseJson(text, options, true);
-    const expected = libAName(undefined, type);
-    const accepted = acceptedNames(type, expected);
+    const accepted = acceptedNames(type);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      throw new BindError(`expected {"${expected}": …}, got ${describeValue(parsed)}`);
+      throw new BindError(`expected {"${accepted[0]}": …}, got ${describeValue(parsed)}`);
     }
     const keys = Object.keys(parsed);
     const key = keys[0];
@@ -237,10 +197,3 @@ export const libAJsonSerializer: SequenceSerializer = {
     return `{${JSON.stringify(libAName(value, type))}:${stringify(value, type)}}`;
   },
 };
-
-/** The wrapper or root names libA accepts for a declared type: its alias and its class name. */
-export function acceptedNames(type: TypeRef, expected: string): string[] {
-  if (type.kind === 'number') return ['int', 'double'];
-  if (type.kind === 'class' && type.ctor.name !== expected) return [expected, type.ctor.name];
-  return [expected];
-}

@@ -38,10 +38,22 @@ function decodeReference(ref: string): string {
   );
 }
 
-/** Escapes text for an XML element, dropping characters that XML cannot carry. */
+/** The characters XML 1.0 cannot carry; with `u`, a surrogate matches only when it is alone. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML forbids
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\uD800-\uDFFF]/gu;
+
+/**
+ * Escapes text for an XML element, dropping characters that XML cannot carry (a surrogate that is
+ * not half of a pair among them, which UTF-8 cannot encode either). A carriage return
+ * is written as `&#13;`: a reader turns a literal one into a line feed (XML 1.0 §2.11), and the
+ * text would not read back as it was written.
+ */
 export function escapeXmlText(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML forbids
-  const clean = text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
-  if (!/[&<>]/.test(clean)) return clean;
-  return clean.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const clean = text.replace(NOT_XML, '');
+  if (!/[&<>\r]/.test(clean)) return clean;
+  return clean
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\r/g, '&#13;');
 }

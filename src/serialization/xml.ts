@@ -11,7 +11,7 @@ import {
   numberFromText,
   unknownField,
 } from './binding';
-import { acceptedNames, libAName } from './json';
+import { acceptedNames, libAName } from './lib-a-names';
 import { isIntText, isNumberText } from './number-text';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
 import { checkItems, checkNumber, checkString, enumFromText } from './value-rules';
@@ -99,8 +99,7 @@ type Naming = (value: unknown, type: TypeRef | undefined) => string;
 
 const libBName: Naming = (value, type) => {
   if (type?.kind === 'class') return type.ctor.name;
-  if (type?.kind === 'array')
-    return `${libBName(Array.isArray(value) ? value[0] : undefined, type.items)}-array`;
+  if (type?.kind === 'array') return `${libBName(undefined, type.items)}-array`;
   if (type === undefined && typeof value === 'object' && value !== null && !Array.isArray(value)) {
     const ctor = value.constructor;
     return ctor && ctor !== Object && !(value instanceof Date) ? ctor.name : libAName(value, type);
@@ -156,7 +155,7 @@ function xmlSerializer(naming: Naming, strictRoot: boolean): SequenceSerializer 
     readArgument(text, type, options) {
       const root = parseXml(text, options);
       if (strictRoot) {
-        const accepted = acceptedNames(type, naming(undefined, type));
+        const accepted = acceptedNames(type);
         if (!accepted.includes(root.name)) {
           throw new BindError(
             `expected root element ${accepted.map((n) => `<${n}>`).join(' or ')}, got <${root.name}>`,

@@ -5,16 +5,6 @@ import { type NamedSchema } from './model';
 /** What both directions of every operation speak. */
 export const MEDIA_TYPES = ['application/json', 'application/xml'] as const;
 
-/** What the document says about the four sequences, since one schema serves them all. */
-export const WIRE_DESCRIPTION = [
-  'Every operation takes and answers JSON or XML in one of four sequences (header X-SVC-Sequence-Name).',
-  'libBParamArrayJsonInOutSequence (the default) sends the value as the schema shows it.',
-  'libAParamArrayJsonInOutSequence wraps every value in its libA name: `{"mulInput":{…}}`, `{"int":6}`; the name is in x-libA-json-wrapper (OpenAPI 3.1 shows both shapes with anyOf).',
-  'libAParamArrayXmlInOutSequence names a root element as xml.name says (a class alias, else the class name; int, double, string, boolean, date for bare values) and refuses another root name.',
-  'libBParamArrayXmlInOutSequence names a root after the class (x-libB-xml-name where it differs from xml.name) and ignores root names on reading.',
-  'An array is one element with an element per item; item names are written as xml.name says and ignored on reading.',
-].join(' ');
-
 /** An `X-SVC-*` request header as the document describes it. */
 export interface HeaderParameter {
   readonly name: string;
@@ -73,7 +63,8 @@ export const ERROR_RESPONSES: readonly ErrorResponse[] = [
   {
     status: 400,
     key: 'BadRequest',
-    description: 'Malformed body, bad header value, or an argument that does not bind',
+    description:
+      'Malformed body, bad header value, an argument that does not bind, or nesting deeper than maxDepth (x-portico-limits)',
   },
   { status: 403, key: 'Forbidden', description: 'A privileged method, called without privilege' },
   { status: 404, key: 'NotFound', description: 'No such microservice, service or method' },
@@ -82,7 +73,11 @@ export const ERROR_RESPONSES: readonly ErrorResponse[] = [
     key: 'NotAcceptable',
     description: 'Accept admits neither JSON nor XML, or differs from the body',
   },
-  { status: 413, key: 'PayloadTooLarge', description: 'The body is over the size limit' },
+  {
+    status: 413,
+    key: 'PayloadTooLarge',
+    description: 'The body is over the size limit, maxBodyBytes (x-portico-limits)',
+  },
   {
     status: 415,
     key: 'UnsupportedMediaType',
@@ -101,7 +96,11 @@ export const ERROR_DETAIL: NamedSchema = {
     xmlName: 'error',
     description: 'An error: the root element in XML, the value of `error` in JSON.',
     properties: [
-      { name: 'status', required: true, schema: { kind: 'primitive', type: 'integer' } },
+      {
+        name: 'status',
+        required: true,
+        schema: { kind: 'primitive', type: 'integer', minimum: 400, maximum: 599 },
+      },
       { name: 'code', required: true, schema: { kind: 'primitive', type: 'string' } },
       { name: 'message', required: true, schema: { kind: 'primitive', type: 'string' } },
       { name: 'requestId', required: true, schema: { kind: 'primitive', type: 'string' } },

@@ -1,46 +1,18 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { staticFiles } from 'portico';
+import { rmSync } from 'node:fs';
+import { type Browser, type Page } from 'playwright-core';
+import { type NativeAppDefinition, staticFiles } from 'portico';
 import calc from '../../examples/calc';
-import { DOCS_PUBLIC_DIR } from '../../examples/docs/public-dir';
-import { copySwaggerUi } from '../../examples/docs/swagger-ui';
-import { generateDocument } from '../../src/swagger/cli/generate';
+import shop from '../../examples/shop';
+import { BROWSER_REQUIRED, CHROMIUM, HAVE_CHROMIUM, launchChromium } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/harness';
-
-const CHROMIUM = '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const REQUIRED = process.env.PORTICO_REQUIRE_BROWSER === '1';
-const EXAMPLES_PROJECT = path.resolve(__dirname, '../../examples/docs/tsconfig.swagger.json');
-
-/**
- * A copy of the docs microservice's directory as `npm start` fills it: the page, Swagger UI
- * from swagger-ui-dist, and the generated swagger.json (pointing at `baseUrl` if given).
- */
-async function prepareDocsDir(baseUrl?: string): Promise<string> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portico-docs-'));
-  for (const file of ['index.html', 'swagger-ui-init.js']) {
-    copyFileSync(path.join(DOCS_PUBLIC_DIR, file), path.join(dir, file));
-  }
-  copySwaggerUi(dir);
-  const generation = await generateDocument({
-    project: EXAMPLES_PROJECT,
-    title: 'portico examples',
-    version: '0.1.0',
-    ...(baseUrl ? { baseUrl } : {}),
-  });
-  if (generation.invalid) throw new Error(generation.invalid);
-  writeFileSync(path.join(dir, 'swagger.json'), generation.text);
-  return dir;
-}
+import { executeSample, prepareDocsDir, tryItOut } from '../support/swagger-ui';
+import orders from '../swagger/fixtures/orders/service';
+import { fixtureProject } from '../swagger/support';
 
 /** Opens Swagger UI, runs "Try it out" on calculator `add` with a = 7, b = 2, and reads the answer. */
 async function tryAdd(page: Page, docsUrl: string): Promise<{ status: string; body: unknown }> {
   await page.goto(docsUrl);
-  const add = page.locator('.opblock', { has: page.locator('[data-path="/calc/calculator/add"]') });
-  await add.locator('.opblock-summary').click();
-  await add.getByRole('button', { name: 'Try it out' }).click();
+  const add = await tryItOut(page, '/calc/calculator/add');
   await add.locator('textarea.body-param__text').fill('{"a":7,"b":2}');
   await add.getByRole('button', { name: 'Execute' }).click();
   const response = add.locator('.live-responses-table .response');
@@ -53,63 +25,61 @@ async function tryAdd(page: Page, docsUrl: string): Promise<{ status: string; bo
 }
 
 /**
- * Opens Swagger UI, runs "Try it out" on calculator `sumOfProducts` with XML both ways under the
- * libA XML sequence, sends Swagger UI's own generated sample unchanged, and reads the answer.
+ * The answers an operation gives to Swagger UI's samples where the method refuses them, each one
+ * of the operation's documented errors: the sample's numbers are 0 (b = 0 divides by zero), and
+ * a privileged method refuses a call that nothing granted. Every other sample must succeed.
  */
-async function trySampleXml(page: Page, docsUrl: string) {
-  await page.goto(docsUrl);
-  const op = page.locator('.opblock', {
-    has: page.locator('[data-path="/calc/calculator/sumOfProducts"]'),
-  });
-  await op.locator('.opblock-summary').click();
-  await op.getByRole('button', { name: 'Try it out' }).click();
-  await op.locator('.body-param-content-type select').selectOption('application/xml');
-  await op.locator('.execute-wrapper').waitFor();
-  await op
-    .locator('tr[data-param-name="X-SVC-Sequence-Name"] select')
-    .selectOption('libAParamArrayXmlInOutSequence');
-  await op.locator('.execute-content-type select').selectOption('application/xml');
-  const sample = await op.locator('textarea.body-param__text').inputValue();
-  await op.getByRole('button', { name: 'Execute' }).click();
-  const response = op.locator('.live-responses-table .response');
-  const body = response.locator('.response-col_description .microlight').first();
-  await body.waitFor();
-  return {
-    sample,
-    status: ((await response.locator('.response-col_status').textContent()) ?? '').trim(),
-    body: ((await body.textContent()) ?? '').replace(/\s+/g, ''),
-  };
-}
+const REFUSED_SAMPLES: Record<string, { status: string; code: string }> = {
+  '/calc/calculator/div': { status: '400', code: 'DIVISION_BY_ZERO' },
+  '/shop/orders/clear': { status: '403', code: 'FORBIDDEN' },
+};
 
-if (!HAVE_CHROMIUM && !REQUIRED) {
+/** The documents Swagger UI shows in the sample test: the served one and the others it can be. */
+const DOCUMENTS = [
+  ['the examples in Swagger 2.0, as npm start serves them', {}, [calc, shop]],
+  ['the examples in OpenAPI 3.1', { openapi: '3.1' as const }, [calc, shop]],
+  [
+    'a project with RMC operations, a privileged one and a declared error, in OpenAPI 3.1',
+    { project: fixtureProject('orders'), openapi: '3.1' as const },
+    [orders],
+  ],
+] as const;
+
+if (!HAVE_CHROMIUM && !BROWSER_REQUIRED) {
   console.warn(
     `\n\n*** SKIPPED: the Swagger UI browser test needs ${CHROMIUM} (apt-get install chromium). ***\n\n`,
   );
 }
 
-if (!HAVE_CHROMIUM && REQUIRED) {
+if (!HAVE_CHROMIUM && BROWSER_REQUIRED) {
   test('chromium is installed for the Swagger UI browser test', () => {
     throw new Error(`PORTICO_REQUIRE_BROWSER=1, but ${CHROMIUM} is missing`);
   });
 }
 
 (HAVE_CHROMIUM ? describe : describe.skip)('Swagger UI at /docs/ in headless Chromium', () => {
-  jest.setTimeout(90_000);
+  jest.setTimeout(180_000);
   let browser: Browser;
   const servers: TestServer[] = [];
   const dirs: string[] = [];
 
-  beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
+  /** A server with the microservices (the calculator's unless told) and their docs, and a page. */
+  async function serveDocs(
+    options: Parameters<typeof prepareDocsDir>[0] = {},
+    apps: readonly NativeAppDefinition[] = [calc],
+  ) {
+    const { dir, document } = await prepareDocsDir(options);
+    dirs.push(dir);
+    const server = await startTestServer({
+      microservices: [...apps, staticFiles({ name: 'docs', dir, cors: true })],
     });
+    servers.push(server);
+    const page = await browser.newPage();
+    return { server, document, page };
+  }
+
+  beforeAll(async () => {
+    browser = await launchChromium();
   });
 
   afterEach(async () => {
@@ -122,13 +92,7 @@ if (!HAVE_CHROMIUM && REQUIRED) {
   });
 
   it('calls calculator add through "Try it out" from the same origin', async () => {
-    const dir = await prepareDocsDir();
-    dirs.push(dir);
-    const server = await startTestServer({
-      microservices: [calc, staticFiles({ name: 'docs', dir, cors: true })],
-    });
-    servers.push(server);
-    const page = await browser.newPage();
+    const { server, page } = await serveDocs();
     expect(await tryAdd(page, `${server.url}/docs/`)).toEqual({
       status: '200',
       body: { result: 9 },
@@ -137,14 +101,9 @@ if (!HAVE_CHROMIUM && REQUIRED) {
   });
 
   it("sends Swagger UI's own XML sample of an operation with an array, and the libA XML sequence accepts it", async () => {
-    const dir = await prepareDocsDir();
-    dirs.push(dir);
-    const server = await startTestServer({
-      microservices: [calc, staticFiles({ name: 'docs', dir, cors: true })],
-    });
-    servers.push(server);
-    const page = await browser.newPage();
-    const answer = await trySampleXml(page, `${server.url}/docs/`);
+    const { server, page } = await serveDocs();
+    await page.goto(`${server.url}/docs/`);
+    const answer = await executeSample(page, '/calc/calculator/sumOfProducts', 'xml');
     await page.close();
     expect(answer).toMatchObject({
       status: '200',
@@ -154,6 +113,51 @@ if (!HAVE_CHROMIUM && REQUIRED) {
     expect(answer.sample).toMatch(/<productSum>\s*<pairs>\s*<operationInput>\s*<a>0<\/a>/);
   });
 
+  it.each(DOCUMENTS)(
+    "sends Swagger UI's own JSON and XML sample of every operation of %s, and the server accepts each",
+    async (_, options, apps) => {
+      const { server, document, page } = await serveDocs(options, apps);
+      const answers: Record<string, unknown>[] = [];
+      // A page of its own for each format: Swagger UI keeps a body across "Try it out" turns.
+      for (const format of ['json', 'xml'] as const) {
+        await page.goto(`${server.url}/docs/`);
+        for (const [route, item] of Object.entries<Record<string, any>>(document.paths)) {
+          const rmc = item.post['x-portico-api-id'] === 'RMC';
+          const run = await executeSample(page, route, format);
+          answers.push({ route, format, ...run });
+          // The headers the document requires, and a sample that is not empty.
+          expect(run.sent.headers['x-svc-api-id']).toBe(rmc ? 'RMC' : undefined);
+          expect(run.sent.headers['content-type']).toMatch(`application/${format}`);
+          expect(run.sent.body).toBe(run.sample);
+          if (format === 'xml') {
+            expect(run.sent.headers['x-svc-sequence-name']).toBe('libAParamArrayXmlInOutSequence');
+          }
+          if (rmc && item.post.requestBody.content['application/xml'].schema.required) {
+            expect(run.sample).toMatch(format === 'json' ? /^\[\s*\S/ : /<paramArray>\s*<\w/);
+          }
+        }
+      }
+      await page.close();
+      for (const answer of answers) {
+        const route = answer.route as string;
+        const refused = REFUSED_SAMPLES[route];
+        const documented = document.paths[route].post.responses;
+        if (refused) {
+          expect({ route, status: answer.status }).toEqual({ route, status: refused.status });
+          expect(answer.body).toContain(refused.code);
+          // The refusal is one the document states for the operation.
+          const codes = documented[refused.status]['x-portico-error-codes'];
+          if (codes) expect(codes).toContain(refused.code);
+          else expect(documented[refused.status]).toBeDefined();
+        } else {
+          // On failure, the whole exchange: the sample, what was sent and what came back.
+          const success = documented['204'] ? '204' : '200';
+          expect(answer).toEqual({ ...answer, status: success });
+        }
+      }
+    },
+  );
+
   it('calls the entry point from a page of another origin, through a real CORS preflight', async () => {
     const entry = await startTestServer({ microservices: [calc] });
     servers.push(entry);
@@ -161,7 +165,7 @@ if (!HAVE_CHROMIUM && REQUIRED) {
     entry.main.server?.on('request', (req) =>
       seen.push({ method: req.method, url: req.url, origin: req.headers.origin }),
     );
-    const dir = await prepareDocsDir(entry.url);
+    const { dir } = await prepareDocsDir({ baseUrl: entry.url });
     dirs.push(dir);
     const docs = await startTestServer({
       microservices: [staticFiles({ name: 'docs', dir, cors: true })],

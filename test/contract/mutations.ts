@@ -38,14 +38,32 @@ function badValues(schema: Schema, schemas: Record<string, Schema>): unknown[] {
   const bounds = [s.minimum, s.maximum, s.exclusiveMinimum, s.exclusiveMaximum].filter(
     (b) => b !== undefined,
   ) as number[];
-  if (Array.isArray(s.enum)) return ['BOGUS', 3, 'RED', 2];
+  // Strings of numbers and booleans: libA JSON and XML take some of them (the wire description).
+  if (Array.isArray(s.enum)) return ['BOGUS', 3, 'RED', 2, '2', ' 5', '2.0'];
   switch (s.type) {
     case 'integer':
-      return [1.5, 'BOGUS', ...bounds.flatMap((b) => [b - 1, b, b + 1])];
+      return [
+        1.5,
+        'BOGUS',
+        '7',
+        '+7',
+        '7.0',
+        ' 7 ',
+        '1e3',
+        ...bounds.flatMap((b) => [b - 1, b, b + 1]),
+      ];
     case 'number':
-      return ['BOGUS', ...bounds.flatMap((b) => [b - 0.5, b, b + 0.5])];
+      return [
+        'BOGUS',
+        '2.5',
+        '.5',
+        '-1e-3',
+        ' 1.5',
+        '0x10',
+        ...bounds.flatMap((b) => [b - 0.5, b, b + 0.5]),
+      ];
     case 'boolean':
-      return ['yes'];
+      return ['yes', 'true', 'false', 1, 0, '1', ' true'];
     case 'array':
       return [[], 'BOGUS'];
     case 'object':
@@ -58,6 +76,13 @@ function badValues(schema: Schema, schemas: Record<string, Schema>): unknown[] {
           '2024-02-30T00:00:00Z',
           '2024-05-06T07:08:09+02:00',
           '2024-05-06T24:00:00Z',
+          ' 2024-05-06T07:08:09Z',
+          // A leap second is second 60 of 23:59 in UTC, and nowhere else.
+          '2016-12-31T23:59:60Z',
+          '2016-12-31T23:59:60.5+00:00',
+          '2017-01-01T00:59:60+01:00',
+          '2016-12-31T23:59:60+01:00',
+          '2024-05-06T12:00:60Z',
         ];
       }
       return [
@@ -101,29 +126,6 @@ export function mutate(
     (spot.parent as Record<string | number, unknown>)[spot.key] = bad[(choice >> 2) % bad.length];
   }
   return copy;
-}
-
-/**
- * The value the XML reader sees for `value`: XML has no `null`, so a property that is `null` is
- * left out, and a required nullable property that is left out is read as `null`.
- */
-export function asXmlSees(
-  value: unknown,
-  schema: Schema,
-  schemas: Record<string, Schema>,
-): unknown {
-  const [s] = withoutNull(schema, schemas);
-  if (Array.isArray(value)) return value.map((item) => asXmlSees(item, s.items, schemas));
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    const property = s.properties?.[key];
-    if (v !== null) out[key] = property ? asXmlSees(v, property, schemas) : v;
-  }
-  for (const key of s.required ?? []) {
-    if (!(key in out) && withoutNull(s.properties[key], schemas)[1]) out[key] = null;
-  }
-  return out;
 }
 
 function escapeText(text: string): string {

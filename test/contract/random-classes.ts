@@ -138,15 +138,60 @@ function fieldSource(field: FieldSpec): string {
   return `  @Field(${args.join(', ')}) ${field.name}${field.optional ? '?' : '!'}: ${written};`;
 }
 
-/** The TypeScript source of a batch: its classes, an echo operation for each, and the deployment. */
+/** Declared types that travel as a whole body or argument, besides the batch's classes. */
+const ROOTS: readonly (readonly [spec: string, type: string])[] = [
+  ['Int', 'number'],
+  ['Number', 'number'],
+  ['String', 'string'],
+  ['Boolean', 'boolean'],
+  ['Date', 'Date'],
+  ['OneOf(Color)', 'Color'],
+  ['OneOf(Level)', 'Level'],
+  ['OneOf(SIZES)', '(typeof SIZES)[number]'],
+  ['[Int]', 'number[]'],
+  ['[Number]', 'number[]'],
+  ['[String]', 'string[]'],
+  ['[Boolean]', 'boolean[]'],
+  ['[Date]', 'Date[]'],
+  ['[OneOf(Level)]', 'Level[]'],
+  ['[[Number]]', 'number[][]'],
+];
+
+/**
+ * The roots of a batch, each with an operation `root{k}` that echoes it (ROA) and `pair{k}` that
+ * takes two (RMC) and answers both as an array: the fixed ones, each class and an array of it.
+ */
+export function rootsOf(batch: readonly FieldSpec[][]): (readonly [spec: string, type: string])[] {
+  return [
+    ...ROOTS,
+    ...batch.flatMap((_, i) => [[`C${i}`, `C${i}`] as const, [`[C${i}]`, `C${i}[]`] as const]),
+  ];
+}
+
+function rootMethods([spec, type]: readonly [string, string], k: number): string {
+  return `  @ApiOperation('Echoes ${spec}', { params: [${spec}], returns: ${spec} })
+  root${k}(value: ${type}): ${type} {
+    return value;
+  }
+
+  @ApiOperation('Answers two ${spec}', { params: [${spec}, ${spec}], returns: [${spec}] })
+  pair${k}(a: ${type}, b: ${type}): ${type}[] {
+    return [a, b];
+  }`;
+}
+
+/** The TypeScript source of a batch: its classes, echo operations, and the deployment. */
 export function batchSource(batch: readonly FieldSpec[][]): string {
   const classes = batch.map(
     (fields, i) => `export class C${i} {\n${fields.map(fieldSource).join('\n')}\n}\n`,
   );
-  const methods = batch.map(
-    (_, i) =>
-      `  @ApiOperation('Echoes C${i}')\n  echo${i}(input: C${i}): C${i} {\n    return input;\n  }`,
-  );
+  const methods = [
+    ...batch.map(
+      (_, i) =>
+        `  @ApiOperation('Echoes C${i}')\n  echo${i}(input: C${i}): C${i} {\n    return input;\n  }`,
+    ),
+    ...rootsOf(batch).map(rootMethods),
+  ];
   return `${PRELUDE}\n${classes.join('\n')}
 @Api()
 @RemoteService('random')

@@ -27,14 +27,29 @@ export function withoutNull(schema: Schema, schemas: Record<string, Schema>): [S
   return [resolve(schema, schemas), false];
 }
 
+/** Integers within the bounds: mostly small ones, sometimes a bound itself (±(2⁵³−1) included). */
 function integerArb(s: Schema): fc.Arbitrary<number> {
   const min = s.exclusiveMinimum !== undefined ? Math.floor(s.exclusiveMinimum) + 1 : s.minimum;
   const max = s.exclusiveMaximum !== undefined ? Math.ceil(s.exclusiveMaximum) - 1 : s.maximum;
-  return fc.integer({ min: min ?? -1e6, max: max ?? 1e6 });
+  const low = Math.max(min ?? -1e6, -1e6);
+  const high = Math.min(max ?? 1e6, 1e6);
+  const small = low <= high ? fc.integer({ min: low, max: high }) : fc.constant(min as number);
+  const ends = [min, max].filter((b): b is number => b !== undefined);
+  if (ends.length === 0) return small;
+  return fc.oneof(
+    { arbitrary: small, weight: 4 },
+    { arbitrary: fc.constantFrom(...ends), weight: 1 },
+  );
 }
 
+/** Numbers within the bounds; half of them whole, which libA once named `int` (issue 12). */
 function numberArb(s: Schema): fc.Arbitrary<number> {
-  return fc.double({
+  const inBounds = (n: number) =>
+    (s.minimum === undefined || n >= s.minimum) &&
+    (s.maximum === undefined || n <= s.maximum) &&
+    (s.exclusiveMinimum === undefined || n > s.exclusiveMinimum) &&
+    (s.exclusiveMaximum === undefined || n < s.exclusiveMaximum);
+  const any = fc.double({
     noNaN: true,
     noDefaultInfinity: true,
     min: s.exclusiveMinimum ?? s.minimum ?? -1e9,
@@ -42,6 +57,8 @@ function numberArb(s: Schema): fc.Arbitrary<number> {
     minExcluded: s.exclusiveMinimum !== undefined,
     maxExcluded: s.exclusiveMaximum !== undefined,
   });
+  const whole = any.map((n) => (inBounds(Math.round(n)) ? Math.round(n) : n));
+  return fc.oneof(any, whole);
 }
 
 /** Text that XML carries as it is: printable ASCII. */

@@ -88,6 +88,11 @@ describe('the contract: what the document states, the runtime enforces', () => {
       /field deliverBy/,
     ],
     [
+      'second 60 of a minute that is not 23:59 in UTC',
+      { deliverBy: ['"2016-12-31T23:59:60+01:00"', '2016-12-31T23:59:60+01:00'] },
+      /field deliverBy: expected an RFC 3339 date-time/,
+    ],
+    [
       'a quantity below the minimum',
       {
         lines: [
@@ -152,6 +157,17 @@ describe('the contract: what the document states, the runtime enforces', () => {
     });
     expect(optionalNullable.text).toBe('{"level":2,"ratio":1,"spare":null}');
   });
+
+  it.each(
+    inEverySequence({ deliverBy: ['"2016-12-31T23:59:60.5Z"', '2017-01-01T00:59:60.5+01:00'] }),
+  )(
+    'takes a leap second as RFC 3339 and the document allow it, as 23:59:59, in %s',
+    async (_, headers, body) => {
+      const answer = await place(headers, body);
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain('2016-12-31T23:59:59.500Z');
+    },
+  );
 
   it('reads an absent nullable element as null in XML, which has no null', async () => {
     const answer = await place(xml('libB'), orderXml('Order', { deliverBy: undefined }));

@@ -32,6 +32,7 @@ class WrongService {
   @RemoteMethod({ params: [String], returns: Date })
   date(kind: string): unknown {
     if (kind === 'good') return new Date(0);
+    if (kind === 'far') return new Date('+010000-01-01T00:00:00Z');
     return kind === 'invalid' ? new Date(Number.NaN) : '2024-01-01';
   }
 
@@ -73,6 +74,12 @@ describe('a result that does not fit its declared type', () => {
     ['boolean', 'bad', 'the result is "true", which does not fit its declared type boolean'],
     ['date', 'bad', 'the result is "2024-01-01", which does not fit its declared type date'],
     ['date', 'invalid', 'the result is an invalid date, which does not fit its declared type date'],
+    // toISOString writes `+010000-…`, which no RFC 3339 reader (this server's included) takes back.
+    [
+      'date',
+      'far',
+      'the result is +010000-01-01T00:00:00.000Z, beyond the years 0000-9999 of RFC 3339, which does not fit its declared type date',
+    ],
     ['list', 'bad', 'field [1] of the result is "2", which does not fit its declared type int'],
     ['point', 'missing', 'field x of the result is missing'],
     ['point', 'bad', 'field label of the result is 9, which does not fit its declared type string'],

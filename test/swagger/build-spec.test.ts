@@ -91,7 +91,8 @@ describe('renderSchema', () => {
     expect(renderSchema(tuple, 'openapi31')).toEqual({
       type: 'array',
       prefixItems: [{ type: 'string' }, { type: 'string' }],
-      items: false,
+      // maxItems allows nothing past the prefix; items gives samplers one value per position.
+      items: { anyOf: [{ type: 'string' }, { type: 'string' }] },
       minItems: 2,
       maxItems: 2,
       xml: { wrapped: true },
@@ -142,6 +143,42 @@ describe('renderSchema', () => {
       minLength: 1,
     });
   });
+
+  it('keeps integers to the safe range the runtime takes, where no tighter bound is given', () => {
+    const SAFE = Number.MAX_SAFE_INTEGER;
+    const integer = (notes: Partial<SchemaModel> = {}) =>
+      renderSchema({ kind: 'primitive', type: 'integer', ...notes } as SchemaModel, 'openapi31');
+    // A sampler that takes the minimum (Swagger UI) gets 0 instead of −(2⁵³−1).
+    expect(integer()).toEqual({ type: 'integer', minimum: -SAFE, maximum: SAFE, examples: [0] });
+    expect(integer({ minimum: 1 })).toEqual({ type: 'integer', minimum: 1, maximum: SAFE });
+    expect(integer({ exclusiveMaximum: -3 })).toEqual({
+      type: 'integer',
+      exclusiveMaximum: -3,
+      minimum: -SAFE,
+      examples: [-4],
+    });
+    expect(integer({ maximum: 1e20, example: 7 })).toEqual({
+      type: 'integer',
+      minimum: -SAFE,
+      maximum: SAFE,
+      examples: [7],
+    });
+    expect(integer({ minimum: 0, maximum: 9 })).toEqual({
+      type: 'integer',
+      minimum: 0,
+      maximum: 9,
+    });
+    expect(integer({ format: 'int32' })).toEqual({ type: 'integer', format: 'int32' });
+    expect(renderSchema({ kind: 'primitive', type: 'number' }, 'swagger2')).toEqual({
+      type: 'number',
+    });
+    expect(renderSchema({ kind: 'primitive', type: 'integer' }, 'swagger2')).toEqual({
+      type: 'integer',
+      minimum: -SAFE,
+      maximum: SAFE,
+      example: 0,
+    });
+  });
 });
 
 describe('buildSwagger2', () => {
@@ -152,13 +189,48 @@ describe('buildSwagger2', () => {
     ) as any;
     expect(doc.paths['/shop/orders/place'].post.responses['200']).toEqual({
       description: 'The result',
-      schema: { type: 'integer', xml: { name: 'int' } },
+      schema: {
+        type: 'integer',
+        xml: { name: 'int' },
+        minimum: -Number.MAX_SAFE_INTEGER,
+        maximum: Number.MAX_SAFE_INTEGER,
+        example: 0,
+      },
       'x-libA-json-wrapper': 'int',
     });
     const forget = doc.paths['/shop/orders/forget'].post;
     expect(forget.operationId).toBe('shop.orders.forget');
     expect(forget.responses['204']).toEqual({ description: 'Done; the method returns nothing' });
     expect(forget.responses['200']).toBeUndefined();
+  });
+
+  it('states the limits the entry point enforces by default, and what JSON Schema cannot say', () => {
+    const limits = {
+      description: expect.stringContaining('a server may configure others'),
+      maxBodyBytes: 1024 * 1024,
+      maxDepth: 64,
+      maxArgs: 256,
+    };
+    for (const doc of [
+      buildSwagger2(model([]), { title: 'S', version: '1' }),
+      buildOpenApi31(model([]), { title: 'S', version: '1' }),
+    ] as any[]) {
+      expect(doc['x-portico-limits']).toEqual(limits);
+      expect(doc.info.description).toMatch(/body over maxBodyBytes is refused with 413/);
+      expect(doc.info.description).toMatch(/nested deeper than maxDepth with 400 LIMIT_EXCEEDED/);
+      expect(doc.info.description).toMatch(/given twice/);
+      expect(doc.info.description).toMatch(/booleans are true, false, 1 or 0/);
+      expect(doc.info.description).toMatch(/as a decimal string \("2"\)/);
+      expect(doc.info.description).toMatch(/leap second/);
+    }
+    const swagger = buildSwagger2(model([]), { title: 'S', version: '1' }) as any;
+    expect(swagger.responses.PayloadTooLarge.description).toMatch(/maxBodyBytes/);
+    expect(swagger.responses.BadRequest.description).toMatch(/maxDepth/);
+    expect(swagger.definitions.ErrorDetail.properties.status).toEqual({
+      type: 'integer',
+      minimum: 400,
+      maximum: 599,
+    });
   });
 
   it('places the entry point with --base-url, and otherwise leaves it to the document origin', () => {

@@ -107,7 +107,13 @@ describe('generate-swagger and the facts the runtime enforces', () => {
   it('documents what the runtime does where they disagree: no null, no unenforced limit', () => {
     const properties = doc.definitions.Disagreeing.properties;
     expect(properties.at).toEqual({ type: 'string', format: 'date-time' });
-    expect(properties.count).toEqual({ type: 'integer' });
+    // The safe integer bounds the runtime enforces, not the JSDoc @minimum 3 it does not.
+    expect(properties.count).toEqual({
+      type: 'integer',
+      minimum: -Number.MAX_SAFE_INTEGER,
+      maximum: Number.MAX_SAFE_INTEGER,
+      example: 0,
+    });
     expect(properties.name).toEqual({ type: 'string', 'x-nullable': true });
   });
 });

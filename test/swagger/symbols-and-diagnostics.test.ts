@@ -27,7 +27,13 @@ describe('generate-swagger decorator recognition', () => {
     const { document, diagnostics } = await generateFixture('from-dist');
     expect(otherThanBinding(diagnostics)).toEqual([]);
     const post = (document.paths as Json)['/built/counter/count'].post;
-    expect(post.responses['200'].schema).toEqual({ type: 'integer', xml: { name: 'int' } });
+    expect(post.responses['200'].schema).toEqual({
+      type: 'integer',
+      xml: { name: 'int' },
+      minimum: -Number.MAX_SAFE_INTEGER,
+      maximum: Number.MAX_SAFE_INTEGER,
+      example: 0,
+    });
     expect((document.definitions as Json).Count).toMatchObject({
       xml: { name: 'count' },
       properties: { n: { type: 'integer' } },

@@ -104,7 +104,8 @@ describe('generate-swagger type constructs', () => {
         pair: {
           type: 'array',
           prefixItems: [{ type: 'string' }, { type: 'number' }],
-          items: false,
+          items: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+          maxItems: 2,
         },
         head: { prefixItems: [{ type: 'string' }], items: { type: 'boolean' }, minItems: 1 },
       },

@@ -5,6 +5,7 @@ import { type ApiModel, type SchemaModel } from '../../src/swagger/model';
 const INT: SchemaModel = { kind: 'primitive', type: 'integer' };
 const DATE: SchemaModel = { kind: 'primitive', type: 'string', format: 'date-time' };
 const LINE: SchemaModel = { kind: 'ref', name: 'Line' };
+const STEP: SchemaModel = { kind: 'ref', name: 'Step' };
 
 function model(body: SchemaModel): ApiModel {
   const line: SchemaModel = {
@@ -26,6 +27,7 @@ function model(body: SchemaModel): ApiModel {
       },
       { name: 'first', required: true, schema: LINE },
       { name: 'note', required: false, schema: { kind: 'ref', name: 'Note' } },
+      { name: 'steps', required: true, schema: { kind: 'array', items: STEP } },
     ],
   };
   const note: SchemaModel = { kind: 'object', properties: [] };
@@ -35,6 +37,7 @@ function model(body: SchemaModel): ApiModel {
       { name: 'Line', schema: line },
       { name: 'Order', schema: order },
       { name: 'Note', schema: note },
+      { name: 'Step', schema: { kind: 'enum', type: 'number', values: [1, 2.5] } },
     ],
     operations: [
       {
@@ -62,6 +65,11 @@ describe('nameXmlElements', () => {
       items: { $ref: '#/definitions/Line' },
     });
     expect(rendered.properties.days.items.xml).toEqual({ name: 'date' });
+    // A named enum has no element name of its own: its items are named by its values' type.
+    expect(rendered.properties.steps.items).toEqual({
+      allOf: [{ $ref: '#/definitions/Step' }],
+      xml: { name: 'double' },
+    });
     expect(rendered.properties.grid.items).toMatchObject({
       xml: { name: 'int-array', wrapped: true },
       items: { xml: { name: 'int' } },

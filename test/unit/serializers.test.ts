@@ -67,11 +67,13 @@ describe('the default serializers (DESIGN §3 wire table)', () => {
     expect(libAXml.readArgument('<int> 2 </int>', INT, options)).toBe(2);
   });
 
-  it('name a number that is an integer int and any other double in libA', () => {
+  it('name a declared number double whatever its value, and an undeclared one by its value, in libA', () => {
     expect(libAJson.writeResult(2.5, NUMBER)).toBe('{"double":2.5}');
-    expect(libAJson.writeResult(2, NUMBER)).toBe('{"int":2}');
+    expect(libAJson.writeResult(2, NUMBER)).toBe('{"double":2}');
     expect(libAXml.writeResult(2.5, undefined)).toBe('<double>2.5</double>');
+    expect(libAXml.writeResult(2, undefined)).toBe('<int>2</int>');
     expect(libAJson.readArgument('{"double":2.5}', NUMBER, options)).toBe(2.5);
+    expect(libAJson.readArgument('{"double":2}', NUMBER, options)).toBe(2);
   });
 });
 

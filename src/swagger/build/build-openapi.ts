@@ -1,4 +1,4 @@
-import { type ApiModel, type OperationModel, type SchemaModel } from '../model';
+import { type ApiModel, type OperationModel } from '../model';
 import {
   ERROR_DETAIL,
   ERROR_ENVELOPE,
@@ -6,44 +6,15 @@ import {
   HEADER_PARAMETERS,
   type HeaderParameter,
   pathOf,
-  WIRE_DESCRIPTION,
 } from '../protocol';
+import { DOCUMENT_LIMITS, WIRE_DESCRIPTION } from '../wire-description';
 import { type DocumentInfo } from './build-spec';
+import { bodyContentOf, contentOf } from './media-content';
 import { operationErrorsOf, operationHead, RMC_API_ID, successOf } from './operation-parts';
 import { type Json, renderSchema, schemaRef } from './render-schema';
-import { libANameOf, lookupOf, nameXmlElements } from './xml-names';
+import { lookupOf, nameXmlElements } from './xml-names';
 
 type Lookup = ReturnType<typeof lookupOf>;
-
-/**
- * JSON as libB sends it, or wrapped in the libA name as libAParamArrayJsonInOutSequence sends it;
- * XML as the schema's xml names say.
- */
-function contentOf(schema: SchemaModel, lookup: Lookup): Json {
-  const rendered = renderSchema(schema, 'openapi31');
-  const wrapped = libAJsonOf(schema, lookup);
-  const json = wrapped
-    ? { anyOf: [rendered, { title: 'libAParamArrayJsonInOutSequence', ...wrapped }] }
-    : rendered;
-  return { 'application/json': { schema: json }, 'application/xml': { schema: rendered } };
-}
-
-/** A value as libA JSON sends it: `{"<name>": value}`; for RMC, each argument so wrapped. */
-function libAJsonOf(schema: SchemaModel, lookup: Lookup): Json | undefined {
-  if (schema.kind === 'tuple') {
-    const items = schema.items.map((item) => libAJsonOf(item, lookup) ?? {});
-    return { type: 'array', prefixItems: items, items: false, minItems: items.length };
-  }
-  const name = libANameOf(schema, lookup);
-  if (!name) return undefined;
-  const rendered = renderSchema(schema, 'openapi31');
-  return {
-    type: 'object',
-    properties: { [name]: rendered },
-    required: [name],
-    additionalProperties: false,
-  };
-}
 
 function headerOf(h: HeaderParameter, required: boolean): Json {
   return {
@@ -94,7 +65,7 @@ function operationOf(op: OperationModel, lookup: Lookup): Json {
     requestBody: {
       required: op.body.required,
       ...(op.body.description ? { description: op.body.description } : {}),
-      content: contentOf(op.body.schema, lookup),
+      content: bodyContentOf(op, lookup),
     },
     responses: { [status]: success, ...errorsOf(op) },
   };
@@ -118,6 +89,7 @@ export function buildOpenApi31(source: ApiModel, info: DocumentInfo): Json {
   return {
     openapi: '3.1.0',
     info: { title: info.title, version: info.version, description: WIRE_DESCRIPTION },
+    'x-portico-limits': DOCUMENT_LIMITS,
     ...(info.baseUrl ? { servers: [{ url: info.baseUrl }] } : {}),
     tags: model.tags.map((t) => ({
       name: t.name,

@@ -7,8 +7,8 @@ import {
   type HeaderParameter,
   MEDIA_TYPES,
   pathOf,
-  WIRE_DESCRIPTION,
 } from '../protocol';
+import { DOCUMENT_LIMITS, WIRE_DESCRIPTION } from '../wire-description';
 import { operationErrorsOf, operationHead, RMC_API_ID, successOf } from './operation-parts';
 import { type Json, renderSchema, schemaRef } from './render-schema';
 import { libANameOf, lookupOf, nameXmlElements } from './xml-names';
@@ -116,6 +116,7 @@ export function buildSwagger2(source: ApiModel, info: DocumentInfo): Json {
   return {
     swagger: '2.0',
     info: { title: info.title, version: info.version, description: WIRE_DESCRIPTION },
+    'x-portico-limits': DOCUMENT_LIMITS,
     ...serverOf(info.baseUrl),
     consumes: [...MEDIA_TYPES],
     produces: [...MEDIA_TYPES],

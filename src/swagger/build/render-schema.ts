@@ -1,4 +1,5 @@
 import { type SchemaModel } from '../model';
+import { withSafeBounds } from './safe-bounds';
 
 /** The two document dialects: Swagger 2.0 and OpenAPI 3.1. */
 export type Dialect = 'swagger2' | 'openapi31';
@@ -34,7 +35,11 @@ function renderTuple(schema: Extract<SchemaModel, { kind: 'tuple' }>, dialect: D
     xml: { wrapped: true },
   };
   if (dialect === 'openapi31') {
-    return { type: 'array', prefixItems: prefix, items: rest ?? false, ...bounds };
+    // Past the prefix, no item is allowed: maxItems says so where there is no rest. `items` then
+    // constrains nothing, and as the prefix's anyOf it gives samplers such as Swagger UI's (which
+    // sample no prefixItems) one value per position, in order.
+    const items = rest ?? (prefix.length > 0 ? { anyOf: prefix } : false);
+    return { type: 'array', prefixItems: prefix, items, ...bounds };
   }
   // Swagger 2.0 has no positional items: one schema for every element, positions as extension.
   const all = [...prefix, ...(rest ? [rest] : [])];
@@ -132,7 +137,8 @@ function renderExtras(schema: SchemaModel, dialect: Dialect): Json {
 }
 
 /** The JSON Schema of a model type in the given dialect. */
-export function renderSchema(schema: SchemaModel, dialect: Dialect): Json {
+export function renderSchema(model: SchemaModel, dialect: Dialect): Json {
+  const schema = withSafeBounds(model);
   let core = renderCore(schema, dialect);
   if (schema.nullable && dialect === 'openapi31') core = nullable31(core);
   const notes: Json = {

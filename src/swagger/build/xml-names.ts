@@ -50,7 +50,12 @@ function nameInside(schema: SchemaModel, lookup: Lookup): SchemaModel {
   switch (schema.kind) {
     case 'array': {
       const items = nameInside(schema.items, lookup);
-      const name = items.kind === 'ref' ? undefined : (items.xmlName ?? libANameOf(items, lookup));
+      // A named type's items have its name, a named enum's its values' type (`string`).
+      const target = items.kind === 'ref' ? lookup(items.name) : undefined;
+      const name =
+        items.kind === 'ref' && target?.kind !== 'enum'
+          ? undefined
+          : (items.xmlName ?? libANameOf(items, lookup));
       return { ...schema, items: name ? { ...items, xmlName: name } : items };
     }
     case 'object':
