@@ -6,8 +6,6 @@ import { sendContinue } from '../entry-point/body';
 import { CallSlots } from '../entry-point/call-slots';
 import { type CallRoute } from '../entry-point/dispatch';
 import { createEntryPoint } from '../entry-point/entry-point';
-import { SVC_HEADER_NAMES } from '../entry-point/headers';
-import { createCorsPolicy } from '../http/cors';
 import { type NativeAppDefinition, type ServletAppDefinition } from '../microservices';
 import { type Transport } from '../protocol/envelope';
 import { createMicroserviceRuntime } from '../runtime/runtime';
@@ -118,17 +116,9 @@ export function createMainServer(
       handlers.set(definition.name, createStaticFilesHandler(definition));
     }
   }
-  const cors = entryConfig.cors
-    ? createCorsPolicy(entryConfig.cors, {
-        methods: 'POST, OPTIONS',
-        allowHeaders: ['Content-Type', 'Accept', ...SVC_HEADER_NAMES],
-        exposeHeaders: ['X-SVC-Request-ID'],
-      })
-    : undefined;
   const entryPoint = createEntryPoint({
     config: entryConfig,
     routes,
-    cors,
     logger,
     logCall: createCallLog(logger),
     development,
