@@ -80,10 +80,9 @@ export function beyondNumberRange(given: unknown, path: string, type: TypeRef): 
 
 const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** The minute of the day in UTC of a local `hour:minute` at an offset of `sign` `offH:offM`. */
-function utcMinuteOfDay(hour: number, minute: number, sign: string | undefined, offset: number) {
-  const local = hour * 60 + minute - (sign === '-' ? -offset : offset);
-  return (local + 1440) % 1440;
+/** The minute of the day in UTC of a local minute of the day at an offset of `offset` minutes. */
+function utcMinuteOfDay(localMinute: number, offset: number): number {
+  return (localMinute - offset + 1440) % 1440;
 }
 
 /**
@@ -100,7 +99,8 @@ function instantOf(text: string, parts: RegExpExecArray): Date | undefined {
   if (month === 2 && day === 29 && !leap) return undefined;
   if (hour > 23 || minute > 59 || second > 60 || offH > 23 || offM > 59) return undefined;
   if (second < 60) return new Date(text.toUpperCase());
-  if (utcMinuteOfDay(hour, minute, parts[8], offH * 60 + offM) !== 1439) return undefined;
+  const offset = (parts[8] === '-' ? -1 : 1) * (offH * 60 + offM);
+  if (utcMinuteOfDay(hour * 60 + minute, offset) !== 1439) return undefined;
   return new Date(`${text.slice(0, 17)}59${text.slice(19)}`.toUpperCase());
 }
 
