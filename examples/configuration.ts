@@ -2,7 +2,7 @@ import Koa from 'koa';
 import { type MainServerConfig, nativeApp, servletApp, staticFiles } from 'portico';
 import { CalculatorService } from './calc/calculator.service';
 import { MultiplierService } from './calc/multiplier.service';
-import docs from './docs';
+import { DOCS_PUBLIC_DIR } from './docs/public-dir';
 
 const legacy = new Koa();
 legacy.use((ctx) => {
@@ -21,7 +21,7 @@ const config: MainServerConfig = {
   microservices: [
     nativeApp({ name: 'calc', services: [MultiplierService, CalculatorService] }),
     servletApp({ name: 'legacy', app: legacy }), // gets every request under /legacy/
-    staticFiles({ name: 'files', dir: docs.dir, cors: true }), // files only, no listings
+    staticFiles({ name: 'files', dir: DOCS_PUBLIC_DIR, cors: true }), // files only, no listings
   ],
   ENTRY_POINTS: {
     WEB_SERVICE_FACADE_HTTP: {

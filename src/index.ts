@@ -1,21 +1,9 @@
 import 'reflect-metadata';
 
-export type { ClientOptions, ContextHeaders } from './client/create-client';
-export { createClient } from './client/create-client';
+// Everything of the browser-safe `portico/client`, which src/client/index.ts lists by name.
+export * from './client';
 export type { NatsClientOptions } from './client/nats-client';
 export { createNatsClient } from './client/nats-client';
-export type { CallOptions } from './client/remote-proxy';
-export { withCallOptions } from './client/remote-proxy';
-export type {
-  Client,
-  DateFields,
-  DatePath,
-  DatesOption,
-  Plain,
-  RemoteCall,
-  RemoteMethodName,
-  RemoteResult,
-} from './client/types';
 export type { Constraints } from './decorators/constraints';
 export type { FieldOptions } from './decorators/field';
 export { Field } from './decorators/field';
@@ -66,8 +54,9 @@ export { BindError, SEQUENCE_NAMES } from './serialization/sequence';
 export { DEFAULT_SERIALIZERS } from './serialization/serializers';
 export type { HttpLimits, LogLevel, MainServerConfig } from './server/config';
 export { DEFAULT_PORT, ENTRY_POINT_DEFAULTS, HTTP_DEFAULTS } from './server/config';
-export type { MainServer, TransportFactory } from './server/main-server';
+export type { MainServer } from './server/main-server';
 export { createMainServer } from './server/main-server';
+export type { TransportFactory } from './server/mount-microservices';
 export type { SwaggerUiOptions } from './server/swagger-ui';
 export { swaggerUi } from './server/swagger-ui';
 export { createInProcessTransport } from './transport/in-process';

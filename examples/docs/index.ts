@@ -1,5 +1,14 @@
-import { staticFiles } from 'portico';
+import path from 'node:path';
+import { swaggerUi } from 'portico';
 import { DOCS_PUBLIC_DIR } from './public-dir';
 
-/** The `docs` microservice: the API description and Swagger UI, readable from any origin. */
-export default staticFiles({ name: 'docs', dir: DOCS_PUBLIC_DIR, cors: true });
+/**
+ * The `docs` microservice: Swagger UI, from the installed swagger-ui-dist, on the API description
+ * that `npm run generate-swagger` writes; both readable from any origin.
+ */
+export default swaggerUi({
+  name: 'docs',
+  document: path.join(DOCS_PUBLIC_DIR, 'swagger.json'),
+  title: 'portico examples: API',
+  cors: true,
+});

@@ -64,7 +64,7 @@ export function createClient<S>(options: ClientOptions & DatesOption<S>): Client
       body,
     };
     const url = `${base}${encodeURIComponent(method)}`;
-    const answer = await send(options.fetch ?? fetch, url, request, call);
+    const answer = await send({ fetcher: options.fetch ?? fetch, url, request }, call);
     if (answer.status >= 300) throw httpError(answer.status, answer.text, answer.requestId);
     const paths = dates?.[method];
     return readResult(answer.status === 204 ? null : answer.text, paths && Object.keys(paths));
@@ -88,6 +88,13 @@ function requestIdHeader(call: CallOptions): Record<string, string> {
   return call.requestId === undefined ? {} : { 'X-SVC-Request-ID': call.requestId };
 }
 
+/** One HTTP request of a call: where it goes, what it sends, and the `fetch` that sends it. */
+interface Outgoing {
+  readonly fetcher: typeof fetch;
+  readonly url: string;
+  readonly request: RequestInit;
+}
+
 /** What a call needs of an HTTP answer. */
 interface Answer {
   readonly status: number;
@@ -100,12 +107,8 @@ interface Answer {
  * `DEADLINE_EXCEEDED`, a request that got no HTTP answer a 503 `NETWORK_ERROR`, and an abort
  * rejects with the signal's reason.
  */
-async function send(
-  fetcher: typeof fetch,
-  url: string,
-  request: RequestInit,
-  call: CallOptions,
-): Promise<Answer> {
+async function send(outgoing: Outgoing, call: CallOptions): Promise<Answer> {
+  const { fetcher, url, request } = outgoing;
   call.signal?.throwIfAborted();
   // Without a timeout the caller's signal goes to fetch as it is: no controller, no timer.
   const timeout =

@@ -45,10 +45,7 @@ export interface RemoteMethodOptions {
  * mulOne(a: number, b: number): number { return a * b; }
  */
 export function RemoteMethod(options: RemoteMethodOptions = {}): MethodDecorator {
-  return (target, key, descriptor) => {
-    assertExperimentalDecorators('RemoteMethod', key);
-    defineMethod(target, key, descriptor, options, undefined);
-  };
+  return methodDecorator('RemoteMethod', options, undefined);
 }
 
 /**
@@ -59,37 +56,36 @@ export function ApiOperation(
   description: string,
   options: RemoteMethodOptions = {},
 ): MethodDecorator {
-  return (target, key, descriptor) => {
-    assertExperimentalDecorators('ApiOperation', key);
-    defineMethod(target, key, descriptor, options, description);
-  };
+  return methodDecorator('ApiOperation', options, description);
 }
 
-function defineMethod(
-  target: object,
-  key: string | symbol,
-  descriptor: PropertyDescriptor,
+/** The decorator `name` with its options: it records the method it decorates. */
+function methodDecorator(
+  name: string,
   options: RemoteMethodOptions,
   description: string | undefined,
-): void {
-  if (typeof key !== 'string' || typeof target === 'function') {
-    throw new TypeError('portico: only instance methods with string names can be remote');
-  }
-  assertName('method', key);
-  const fn = descriptor.value;
-  if (typeof fn !== 'function') throw new TypeError(`portico: ${key} is not a method`);
-  const ctor = (target as { constructor: Function }).constructor;
-  const meta = classMeta(ctor);
-  if (meta.methods.has(key)) throw new TypeError(`portico: method ${key} is declared twice`);
-  meta.methods.set(key, {
-    name: key,
-    params: paramTypes({ target, key, options, arity: fn.length, owner: ctor.name }),
-    returns: returnType(target, key, options),
-    privileged: options.privileged ?? false,
-    errors: checkedErrors(key, options.errors ?? []),
-    fn,
-    ...(description === undefined ? {} : { description }),
-  });
+): MethodDecorator {
+  return (target, key, descriptor) => {
+    assertExperimentalDecorators(name, key);
+    if (typeof key !== 'string' || typeof target === 'function') {
+      throw new TypeError('portico: only instance methods with string names can be remote');
+    }
+    assertName('method', key);
+    const fn = (descriptor as PropertyDescriptor).value;
+    if (typeof fn !== 'function') throw new TypeError(`portico: ${key} is not a method`);
+    const ctor = (target as { constructor: Function }).constructor;
+    const meta = classMeta(ctor);
+    if (meta.methods.has(key)) throw new TypeError(`portico: method ${key} is declared twice`);
+    meta.methods.set(key, {
+      name: key,
+      params: paramTypes({ target, key, options, arity: fn.length, owner: ctor.name }),
+      returns: returnType(target, key, options),
+      privileged: options.privileged ?? false,
+      errors: checkedErrors(key, options.errors ?? []),
+      fn,
+      ...(description === undefined ? {} : { description }),
+    });
+  };
 }
 
 interface ParamSource {
@@ -112,7 +108,7 @@ function paramTypes({ target, key, options, arity, owner }: ParamSource): TypeRe
   }
   return specs.map((spec, i) => {
     const type = toTypeRef(spec);
-    if (!type) throw new TypeError(noRuntimeType(owner, key, i, spec));
+    if (!type) throw new TypeError(noRuntimeType({ owner, key }, i, spec));
     return type;
   });
 }
@@ -121,7 +117,11 @@ function paramTypes({ target, key, options, arity, owner }: ParamSource): TypeRe
  * TypeScript emits `Object` for a union, `any`, an interface or a type alias, and for the
  * implementation signature of an overloaded method: the message names all of them.
  */
-function noRuntimeType(owner: string, key: string, index: number, spec: unknown): string {
+function noRuntimeType(
+  { owner, key }: Pick<ParamSource, 'owner' | 'key'>,
+  index: number,
+  spec: unknown,
+): string {
   const emitted = typeof spec === 'function' ? spec.name : String(spec);
   return (
     `portico: parameter ${index} of ${owner}.${key} has no usable runtime type (TypeScript emitted ${emitted}` +

@@ -61,34 +61,32 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     });
   }
 
-  /** Asks the permission resolver whether the call is privileged, then sends it. */
-  async function askThenCall(
-    transport: Transport,
-    envelope: CallEnvelope,
-    claimed: ClaimedHeaders,
-    ask: PermissionResolver,
-  ): Promise<CallReply> {
-    const { microservice, service, method, context } = envelope;
-    let granted: boolean;
-    try {
-      const request = { privilegeNames: context.privilegeNames, headers: claimed };
-      granted = (await ask({ ...request, microservice, service, method })) === true;
-    } catch (error) {
-      logger.error({ err: error, requestId: context.requestId }, 'the permission resolver failed');
-      throw new RemoteError('INTERNAL_ERROR', 'the permission resolver failed', { cause: error });
-    }
-    if (!granted) return transport.call(envelope);
-    return transport.call({ ...envelope, context: { ...context, privileged: true } });
-  }
+  /** With a permission resolver: asks it whether the call is privileged, then sends it. */
+  const askThenCall =
+    resolver &&
+    (async (transport: Transport, envelope: CallEnvelope, claimed: ClaimedHeaders) => {
+      const { microservice, service, method, context } = envelope;
+      let granted: boolean;
+      try {
+        const request = { privilegeNames: context.privilegeNames, headers: claimed };
+        granted = (await resolver({ ...request, microservice, service, method })) === true;
+      } catch (error) {
+        logger.error(
+          { err: error, requestId: context.requestId },
+          'the permission resolver failed',
+        );
+        throw new RemoteError('INTERNAL_ERROR', 'the permission resolver failed', { cause: error });
+      }
+      if (!granted) return transport.call(envelope);
+      return transport.call({ ...envelope, context: { ...context, privileged: true } });
+    });
 
   return function dispatch(route, envelope, claimed) {
     const { transport, slots } = route;
     slots.take();
     let sent: CallReply | PromiseLike<CallReply>;
     try {
-      sent = resolver
-        ? askThenCall(transport, envelope, claimed, resolver)
-        : transport.call(envelope);
+      sent = askThenCall ? askThenCall(transport, envelope, claimed) : transport.call(envelope);
     } catch (error) {
       slots.release();
       throw carrierFailure(error);

@@ -1,31 +1,26 @@
 import type Koa from 'koa';
 import type { Logger } from 'pino';
-import { isRemoteError, maskErrorBody, RemoteError, toErrorBody } from '../errors';
-import { answerPreflight, applyCors, type CorsPolicy } from '../http/cors';
-import { CONTENT_TYPES, sendError } from '../http/responses';
-import { type CallObservation, type CallObserver } from '../observability/call-observer';
+import { isRemoteError, RemoteError, toErrorBody } from '../errors';
+import { answerPreflight, applyCors, createCorsPolicy } from '../http/cors';
+import { sendError } from '../http/responses';
+import { type CallObserver } from '../observability/call-observer';
 import { type TraceIds } from '../observability/call-tracing';
 import { isPromiseLike } from '../protocol/deadline';
-import {
-  type CallContext,
-  type CallEnvelope,
-  type CallReply,
-  ENVELOPE_VERSION,
-} from '../protocol/envelope';
-import { type Format } from '../serialization/sequence';
 import { readBodyText } from './body';
+import { callEnvelope, claimedHeaders } from './call-envelope';
 import { type EntryPointConfig } from './config';
-import { type CallRoute, type ClaimedHeaders, createDispatch } from './dispatch';
-import { type CallHeaders, readCallHeaders, requestIdOf } from './headers';
+import { type CallRoute, createDispatch } from './dispatch';
+import { readCallHeaders, requestIdOf, SVC_HEADER_NAMES } from './headers';
 import { type Negotiation, negotiate } from './negotiation';
 import { microserviceNotFound } from './not-found';
-import { splitJsonArray, splitXmlParamArray } from './rmc-splitter';
+import { sendReply } from './send-reply';
 
 /**
  * Writes the line of one served call: its path segments, status and start (`performance.now()`),
  * and the ids of its span when one is recorded.
  */
 export type CallLog = (
+  // Positional, as test/unit/logger.test.ts calls it: the one exception to options objects.
   requestId: string,
   parts: readonly string[],
   status: number,
@@ -37,7 +32,6 @@ export type CallLog = (
 export interface EntryPointOptions {
   readonly config: EntryPointConfig;
   readonly routes: ReadonlyMap<string, CallRoute>;
-  readonly cors: CorsPolicy | undefined;
   readonly logger: Logger;
   /** Writes the line of each served call. */
   readonly logCall: CallLog;
@@ -49,17 +43,6 @@ export interface EntryPointOptions {
 /** Handles one request for `/{microservice}/{service}/{method}`; `parts` are the path segments. */
 export type EntryPointHandler = (ctx: Koa.Context, parts: readonly string[]) => Promise<void>;
 
-/** What a call's envelope is built from, besides the entry point's configuration. */
-interface CallRequest {
-  readonly ctx: Koa.Context;
-  readonly parts: readonly string[];
-  readonly headers: CallHeaders;
-  readonly body: string;
-  readonly requestId: string;
-  readonly format: Format;
-  readonly observation: CallObservation | undefined;
-}
-
 /**
  * Builds the entry point: checks in the order of DESIGN §4, turns the request into an envelope,
  * hands it to the dispatch (slots, permission resolver, deadline) and answers with the reply in
@@ -67,8 +50,14 @@ interface CallRequest {
  * that returned a value) needs no timer and no promise of its own.
  */
 export function createEntryPoint(options: EntryPointOptions): EntryPointHandler {
-  const { config, routes, cors, logger, logCall, development, observe } = options;
-  const limits = { maxArgs: config.maxArgs, maxDepth: config.maxDepth };
+  const { config, routes, logger, logCall, development, observe } = options;
+  const cors = config.cors
+    ? createCorsPolicy(config.cors, {
+        methods: 'POST, OPTIONS',
+        allowHeaders: ['Content-Type', 'Accept', ...SVC_HEADER_NAMES],
+        exposeHeaders: ['X-SVC-Request-ID'],
+      })
+    : undefined;
   const dispatch = createDispatch({
     callTimeoutMs: config.callTimeoutMs,
     resolver: config.permissionResolver,
@@ -102,53 +91,6 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
     return route;
   }
 
-  function envelopeOf(request: CallRequest): CallEnvelope {
-    const { parts, headers } = request;
-    const context = contextOf(request);
-    request.observation?.inject(context);
-    return {
-      version: ENVELOPE_VERSION,
-      microservice: parts[0] as string,
-      service: parts[1] as string,
-      method: parts[2] as string,
-      apiId: headers.apiId,
-      sequenceName: headers.sequenceName,
-      args: splitArguments(request),
-      context,
-      deadline: Date.now() + config.callTimeoutMs,
-    };
-  }
-
-  /** The argument texts: the whole body for ROA, the elements of its array for RMC. */
-  function splitArguments({ body, headers, format }: CallRequest): string[] {
-    if (headers.apiId === 'ROA') return [body];
-    return format === 'json' ? splitJsonArray(body, limits) : splitXmlParamArray(body, limits);
-  }
-
-  /**
-   * Answers with a reply of the microservice; a 5xx body is masked as it is, with no Error.
-   * Returns the reply's error code.
-   */
-  function answer(
-    ctx: Koa.Context,
-    reply: CallReply,
-    requestId: string,
-    format: Format,
-  ): string | undefined {
-    if (!reply.ok) {
-      sendError(ctx, maskErrorBody(reply.error, development), requestId, format);
-      return reply.error.code;
-    }
-    if (reply.body === null) {
-      ctx.status = 204;
-      return undefined;
-    }
-    ctx.status = 200;
-    ctx.res.setHeader('Content-Type', CONTENT_TYPES[format]);
-    ctx.body = reply.body;
-    return undefined;
-  }
-
   return async function handleEntryPoint(ctx, parts) {
     const started = performance.now();
     const headers = ctx.req.headers;
@@ -171,19 +113,19 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
         const body = await readBodyText(ctx.req, limit);
         if (observation) requestBytes = Buffer.byteLength(body);
         const request = { ctx, parts, headers: callHeaders, body, requestId, format, observation };
-        const envelope = envelopeOf(request);
+        const envelope = callEnvelope(request, config);
         const claimed = claimedHeaders(callHeaders);
         const sent = observation
           ? observation.run(() => dispatch(route, envelope, claimed))
           : dispatch(route, envelope, claimed);
-        code = answer(ctx, isPromiseLike(sent) ? await sent : sent, requestId, format);
+        code = sendReply(request, isPromiseLike(sent) ? await sent : sent, development);
         replied = true;
       }
     } catch (error) {
       if (isRemoteError(error) && error.headers) ctx.set(error.headers);
       const body = toErrorBody(error, development);
       code = body.code;
-      sendError(ctx, body, requestId, format);
+      sendError({ ctx, requestId, format }, body);
     }
     if (observation) {
       const { status } = ctx;
@@ -192,30 +134,4 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
     }
     logCall(requestId, parts, ctx.status, started, observation?.trace);
   };
-}
-
-type ContextDraft = { -readonly [K in keyof CallContext]: CallContext[K] };
-
-/** The context headers that were given, as fields (assigned one by one: spreads cost per call). */
-function claimedHeaders(h: CallHeaders, into: Partial<ContextDraft> = {}): ClaimedHeaders {
-  if (h.sessionId !== undefined) into.sessionId = h.sessionId;
-  if (h.user !== undefined) into.user = h.user;
-  if (h.clientApplicationName !== undefined) into.clientApplicationName = h.clientApplicationName;
-  if (h.ip !== undefined) into.ip = h.ip;
-  return into;
-}
-
-/** The call context: the request id, the context headers and the socket's peer address. */
-function contextOf({ ctx, headers, requestId }: CallRequest): CallContext {
-  const context: ContextDraft = {
-    requestId,
-    locale: headers.locale,
-    privilegeNames: headers.privilegeNames,
-    // Decided by the permission resolver, if there is one, within the deadline.
-    privileged: false,
-  };
-  claimedHeaders(headers, context);
-  const peerAddress = ctx.req.socket.remoteAddress;
-  if (peerAddress) context.peerAddress = peerAddress;
-  return context;
 }

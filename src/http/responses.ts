@@ -23,16 +23,18 @@ export function serializeError(error: ErrorBody, requestId: string, format: Form
   );
 }
 
+/** One request and what its answer needs: its Koa context, its request id and its family. */
+export interface Exchange {
+  readonly ctx: Koa.Context;
+  readonly requestId: string;
+  readonly format: Format;
+}
+
 /**
  * Answers with the error envelope. A 413 also closes the connection: the body it refused may
  * still be on its way, and reading it to keep the connection would defeat the limit.
  */
-export function sendError(
-  ctx: Koa.Context,
-  error: ErrorBody,
-  requestId: string,
-  format: Format,
-): void {
+export function sendError({ ctx, requestId, format }: Exchange, error: ErrorBody): void {
   if (error.status === 413) ctx.set('Connection', 'close');
   ctx.status = error.status;
   ctx.set('Content-Type', CONTENT_TYPES[format]);

@@ -13,14 +13,16 @@ export function getCallContext(): CallContext {
   return context;
 }
 
-/** Calls `fn` on `self` with `args`, with `context` as the current call context. */
-export function runWithCallContext<T>(
-  context: CallContext,
-  fn: (...args: unknown[]) => T,
-  self?: unknown,
-  args: readonly unknown[] = [],
-): T {
-  return storage.run(context, invoke, fn, self, args) as T;
+/** A method to call: the function, the object it is called on, and the arguments. */
+export interface MethodCall<T> {
+  readonly fn: (...args: unknown[]) => T;
+  readonly self?: unknown;
+  readonly args?: readonly unknown[];
+}
+
+/** Makes the call, with `context` as the current call context. */
+export function runWithCallContext<T>(context: CallContext, call: MethodCall<T>): T {
+  return storage.run(context, invoke, call.fn, call.self, call.args ?? []) as T;
 }
 
 function invoke(fn: (...args: unknown[]) => unknown, self: unknown, args: readonly unknown[]) {

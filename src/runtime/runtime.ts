@@ -30,6 +30,13 @@ export interface RuntimeOptions {
   readonly logger?: Pick<Logger, 'error'>;
 }
 
+/** A call whose method returned a promise: what its reply is written with when it settles. */
+interface PendingCall {
+  readonly envelope: CallEnvelope;
+  readonly method: MethodMeta;
+  readonly serializer: SequenceSerializer;
+}
+
 /**
  * How long after its deadline a method still running is given up. The caller has its 504 from the
  * main server at the deadline; letting go a moment later means that calls which waited for the
@@ -77,8 +84,9 @@ export function createMicroserviceRuntime(
       if (Date.now() >= envelope.deadline) {
         throw frameworkError('DEADLINE_EXCEEDED', 'the deadline passed before the call started');
       }
-      const returned = runWithCallContext(envelope.context, method.fn, service.instance, args);
-      if (isPromiseLike(returned)) return settle(returned, envelope, method, serializer);
+      const call = { fn: method.fn, self: service.instance, args };
+      const returned = runWithCallContext(envelope.context, call);
+      if (isPromiseLike(returned)) return settle(returned, { envelope, method, serializer });
       return replyOf(returned, method, serializer);
     } catch (error) {
       return errorReply(error, envelope);
@@ -86,12 +94,8 @@ export function createMicroserviceRuntime(
   }
 
   /** The reply of a method that returned a promise; it is given up just after the deadline. */
-  async function settle(
-    returned: PromiseLike<unknown>,
-    envelope: CallEnvelope,
-    method: MethodMeta,
-    serializer: SequenceSerializer,
-  ): Promise<CallReply> {
+  async function settle(returned: PromiseLike<unknown>, call: PendingCall): Promise<CallReply> {
+    const { envelope, method, serializer } = call;
     try {
       // A method that never settles is given up then, so that it holds no replica slot.
       const result = await raceDeadline(returned, {
@@ -128,7 +132,7 @@ export function createMicroserviceRuntime(
       try {
         args[i] = serializer.readArgument(texts[i] as string, type, bind);
       } catch (error) {
-        throw argumentError(error, i, type, development);
+        throw argumentError(error, { index: i, type }, development);
       }
     }
     return args;
@@ -160,10 +164,10 @@ function checkArity(envelope: CallEnvelope, method: MethodMeta): void {
   }
 }
 
+/** The error of an argument that could not be read, naming it by position and declared type. */
 function argumentError(
   error: unknown,
-  index: number,
-  type: TypeRef,
+  { index, type }: { index: number; type: TypeRef },
   development: boolean,
 ): RemoteError {
   if (isRemoteError(error)) return error;

@@ -1,6 +1,6 @@
-import { type FieldMeta, FORBIDDEN_NAMES, fieldsOf } from '../decorators/metadata';
+import { type FieldMeta, FORBIDDEN_NAMES } from '../decorators/metadata';
 import { type Class, describeType, type TypeRef } from '../decorators/types';
-import { BindError } from './sequence';
+import { BindError, type BindOptions } from './sequence';
 
 /** RFC 3339 `date-time`: date, `T`, time with seconds, an optional fraction, and `Z` or an offset. */
 const DATE_TIME =
@@ -10,6 +10,20 @@ const DATE_TIME =
 export function joinPath(path: string, key: string | number): string {
   if (typeof key === 'number') return `${path}[${key}]`;
   return path ? `${path}.${key}` : key;
+}
+
+/** Where a value is bound: its field path in the argument, and the options of the binding. */
+export interface BindSite<O extends BindOptions = BindOptions> {
+  readonly path: string;
+  readonly options: O;
+}
+
+/** The site of a field or an item of the value bound at `site`. */
+export function innerSite<O extends BindOptions>(
+  site: BindSite<O>,
+  key: string | number,
+): BindSite<O> {
+  return { path: joinPath(site.path, key), options: site.options };
 }
 
 /** Throws the binding error for a value that is not what the declared type wants. */
@@ -55,23 +69,20 @@ export function intFromText(text: string, path: string, type: TypeRef): number {
 
 /** Converts decimal number text, refusing values beyond the range of a double (`1e400`). */
 export function numberFromText(text: string, path: string, type: TypeRef): number {
-  return finiteNumber(Number(text), text, path, type);
+  const value = Number(text);
+  return Number.isFinite(value) ? value : beyondNumberRange(text, path, type);
 }
 
 /** Refuses a number that overflowed to infinity; a declared number field holds finite values. */
-export function finiteNumber(value: number, given: unknown, path: string, type: TypeRef): number {
-  if (!Number.isFinite(value)) {
-    mismatch(path, type, `${describeValue(given)} (beyond the range of a number)`);
-  }
-  return value;
+export function beyondNumberRange(given: unknown, path: string, type: TypeRef): never {
+  return mismatch(path, type, `${describeValue(given)} (beyond the range of a number)`);
 }
 
 const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** The minute of the day in UTC of a local `hour:minute` at an offset of `sign` `offH:offM`. */
-function utcMinuteOfDay(hour: number, minute: number, sign: string | undefined, offset: number) {
-  const local = hour * 60 + minute - (sign === '-' ? -offset : offset);
-  return (local + 1440) % 1440;
+/** The minute of the day in UTC of a local minute of the day at an offset of `offset` minutes. */
+function utcMinuteOfDay(localMinute: number, offset: number): number {
+  return (localMinute - offset + 1440) % 1440;
 }
 
 /**
@@ -88,7 +99,8 @@ function instantOf(text: string, parts: RegExpExecArray): Date | undefined {
   if (month === 2 && day === 29 && !leap) return undefined;
   if (hour > 23 || minute > 59 || second > 60 || offH > 23 || offM > 59) return undefined;
   if (second < 60) return new Date(text.toUpperCase());
-  if (utcMinuteOfDay(hour, minute, parts[8], offH * 60 + offM) !== 1439) return undefined;
+  const offset = (parts[8] === '-' ? -1 : 1) * (offH * 60 + offM);
+  if (utcMinuteOfDay(hour * 60 + minute, offset) !== 1439) return undefined;
   return new Date(`${text.slice(0, 17)}59${text.slice(19)}`.toUpperCase());
 }
 
@@ -110,20 +122,16 @@ export function blankInstance(ctor: Class): Record<string, unknown> {
   return Object.create(ctor.prototype);
 }
 
-/**
- * Checks that every required field of `ctor` was given. With `target` (XML, which has no `null`),
- * an absent required field that is nullable is set to `null` instead.
- */
+/** Checks that every required field of a class (its `fields`) was given. */
 export function checkRequired(
-  ctor: Class,
+  fields: ReadonlyMap<string, FieldMeta>,
   seen: ReadonlySet<string>,
   path: string,
-  target?: Record<string, unknown>,
 ): void {
-  for (const field of fieldsOf(ctor).values()) {
-    if (field.optional || seen.has(field.name)) continue;
-    if (target && field.nullable) target[field.name] = null;
-    else throw new BindError('required field is missing', joinPath(path, field.name));
+  for (const field of fields.values()) {
+    if (!field.optional && !seen.has(field.name)) {
+      throw new BindError('required field is missing', joinPath(path, field.name));
+    }
   }
 }
 

@@ -1,11 +1,13 @@
 import { fieldsOf } from '../decorators/metadata';
 import { type Class, type TypeRef } from '../decorators/types';
 import {
+  type BindSite,
+  beyondNumberRange,
   blankInstance,
   checkRequired,
   dateFromText,
   describeValue,
-  finiteNumber,
+  innerSite,
   intFromText,
   joinPath,
   mismatch,
@@ -14,6 +16,7 @@ import {
   unknownField,
 } from './binding';
 import { checkJsonText } from './json-check';
+import { writeJson } from './json-writer';
 import { acceptedNames, libAName } from './lib-a-names';
 import { isIntText, isNumberText } from './number-text';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
@@ -38,14 +41,15 @@ interface JsonBindOptions extends BindOptions {
 }
 
 /** Binds a parsed JSON value to a declared type, with its declared limits. */
-export function bindJson(value: unknown, type: TypeRef, path: string, o: JsonBindOptions): unknown {
+export function bindJson(value: unknown, type: TypeRef, at: BindSite<JsonBindOptions>): unknown {
+  const { path, options: o } = at;
   switch (type.kind) {
     case 'int': {
-      const int = jsonInt(value, type, path, o);
+      const int = jsonInt(value, type, at);
       return type.rules ? checkNumber(int, type.rules, path) : int;
     }
     case 'number': {
-      const number = jsonNumber(value, type, path, o);
+      const number = jsonNumber(value, type, at);
       return type.rules ? checkNumber(number, type.rules, path) : number;
     }
     case 'string':
@@ -66,18 +70,19 @@ export function bindJson(value: unknown, type: TypeRef, path: string, o: JsonBin
     case 'array':
       if (!Array.isArray(value)) return mismatch(path, type, describeValue(value));
       if (type.rules) checkItems(value.length, type.rules, path);
-      return value.map((item, i) => bindJson(item, type.items, joinPath(path, i), o));
+      return value.map((item, i) => bindJson(item, type.items, innerSite(at, i)));
     case 'class':
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         return mismatch(path, type, describeValue(value));
       }
-      return bindObject(value as Record<string, unknown>, type.ctor, path, o);
+      return bindObject(value as Record<string, unknown>, type.ctor, at);
     case 'unknown':
       return value;
   }
 }
 
-function jsonInt(value: unknown, type: TypeRef, path: string, o: JsonBindOptions): number {
+function jsonInt(value: unknown, type: TypeRef, at: BindSite<JsonBindOptions>): number {
+  const { path, options: o } = at;
   if (typeof value === 'number') {
     return Number.isSafeInteger(value) ? value : mismatch(path, type, describeValue(value));
   }
@@ -87,8 +92,11 @@ function jsonInt(value: unknown, type: TypeRef, path: string, o: JsonBindOptions
   return mismatch(path, type, describeValue(value));
 }
 
-function jsonNumber(value: unknown, type: TypeRef, path: string, o: JsonBindOptions): number {
-  if (typeof value === 'number') return finiteNumber(value, value, path, type);
+function jsonNumber(value: unknown, type: TypeRef, at: BindSite<JsonBindOptions>): number {
+  const { path, options: o } = at;
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? value : beyondNumberRange(value, path, type);
+  }
   if (o.numericStrings && typeof value === 'string' && isNumberText(value)) {
     return numberFromText(value, path, type);
   }
@@ -98,9 +106,9 @@ function jsonNumber(value: unknown, type: TypeRef, path: string, o: JsonBindOpti
 function bindObject(
   source: Record<string, unknown>,
   ctor: Class,
-  path: string,
-  o: JsonBindOptions,
+  at: BindSite<JsonBindOptions>,
 ): unknown {
+  const { path, options: o } = at;
   const fields = fieldsOf(ctor);
   const target = blankInstance(ctor);
   const seen = new Set<string>();
@@ -115,38 +123,10 @@ function bindObject(
     target[key] =
       raw === null
         ? nullField(field, joinPath(path, key))
-        : bindJson(raw, field.type, joinPath(path, key), o);
+        : bindJson(raw, field.type, innerSite(at, key));
   }
-  checkRequired(ctor, seen, path);
+  checkRequired(fields, seen, path);
   return target;
-}
-
-/** JSON text of a result: class instances by their declared fields only, as XML writes them. */
-function stringify(value: unknown, type: TypeRef | undefined): string {
-  const text = JSON.stringify(declaredOnly(value, type));
-  return text === undefined ? 'null' : text;
-}
-
-/**
- * The value with every class instance reduced to its declared fields, so that no property the
- * class does not declare (internal state, a secret) reaches the wire, and JSON agrees with XML.
- */
-function declaredOnly(value: unknown, type: TypeRef | undefined): unknown {
-  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
-  if (Array.isArray(value)) {
-    const items = type?.kind === 'array' ? type.items : undefined;
-    return value.map((item) => declaredOnly(item, items));
-  }
-  const ctor = type?.kind === 'class' ? type.ctor : (value.constructor as Class | undefined);
-  const fields = ctor && ctor !== Object ? fieldsOf(ctor) : undefined;
-  if (!fields || fields.size === 0) return value;
-  const record = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const field of fields.values()) {
-    const fieldValue = record[field.name];
-    if (fieldValue !== undefined) out[field.name] = declaredOnly(fieldValue, field.type);
-  }
-  return out;
 }
 
 const withStrings = new WeakMap<BindOptions, JsonBindOptions>();
@@ -167,10 +147,11 @@ function jsonOptions(options: BindOptions, numericStrings: boolean): JsonBindOpt
 export const libBJsonSerializer: SequenceSerializer = {
   format: 'json',
   readArgument(text, type, options) {
-    return bindJson(parseJson(text, options), type, '', jsonOptions(options, false));
+    const at = { path: '', options: jsonOptions(options, false) };
+    return bindJson(parseJson(text, options), type, at);
   },
   writeResult(value, type) {
-    return stringify(value, type);
+    return writeJson(value, type);
   },
 };
 
@@ -191,9 +172,9 @@ export const libAJsonSerializer: SequenceSerializer = {
       );
     }
     const inner = (parsed as Record<string, unknown>)[key];
-    return bindJson(inner, type, '', jsonOptions(options, true));
+    return bindJson(inner, type, { path: '', options: jsonOptions(options, true) });
   },
   writeResult(value, type) {
-    return `{${JSON.stringify(libAName(value, type))}:${stringify(value, type)}}`;
+    return `{${JSON.stringify(libAName(value, type))}:${writeJson(value, type)}}`;
   },
 };

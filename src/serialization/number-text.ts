@@ -54,10 +54,9 @@ function fixedDigits(text: string, from: number, count: number): number {
   return from + count;
 }
 
-/** The offset after `count` digits at `from` followed by `separator`, or -1. */
-function digitsThen(text: string, from: number, count: number, separator: number): number {
-  const i = fixedDigits(text, from, count);
-  return i >= 0 && text.charCodeAt(i) === separator ? i + 1 : -1;
+/** The offset after `separator` at `at`, or -1 (also when `at` is -1). */
+function separatorEnd(text: string, at: number, separator: number): number {
+  return at >= 0 && text.charCodeAt(at) === separator ? at + 1 : -1;
 }
 
 /**
@@ -65,8 +64,8 @@ function digitsThen(text: string, from: number, count: number, separator: number
  * seconds, a fraction of any length, and `Z` or an offset such as `+02:00` or `-0130`.
  */
 export function isDateText(text: string): boolean {
-  let i = digitsThen(text, 0, 4, 0x2d);
-  if (i >= 0) i = digitsThen(text, i, 2, 0x2d);
+  let i = separatorEnd(text, fixedDigits(text, 0, 4), 0x2d);
+  if (i >= 0) i = separatorEnd(text, fixedDigits(text, i, 2), 0x2d);
   if (i >= 0) i = fixedDigits(text, i, 2);
   if (i < 0) return false;
   if (i === text.length) return true;
@@ -77,7 +76,7 @@ export function isDateText(text: string): boolean {
 
 /** The offset after `hh:mm`, optional `:ss` and an optional fraction, or -1. */
 function timeEnd(text: string, from: number): number {
-  let i = digitsThen(text, from, 2, 0x3a);
+  let i = separatorEnd(text, fixedDigits(text, from, 2), 0x3a);
   if (i >= 0) i = fixedDigits(text, i, 2);
   if (i < 0 || text.charCodeAt(i) !== 0x3a) return i;
   i = fixedDigits(text, i + 1, 2);

@@ -1,10 +1,12 @@
-import { FORBIDDEN_NAMES, fieldsOf } from '../decorators/metadata';
+import { type FieldMeta, fieldsOf } from '../decorators/metadata';
 import { type Class, type TypeRef } from '../decorators/types';
 import {
+  type BindSite,
   blankInstance,
   checkRequired,
   dateFromText,
   describeValue,
+  innerSite,
   intFromText,
   joinPath,
   mismatch,
@@ -16,7 +18,7 @@ import { isIntText, isNumberText } from './number-text';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
 import { checkItems, checkNumber, checkString, enumFromText } from './value-rules';
 import { parseXmlTree, type XmlNode, XmlScanError } from './xml-parser';
-import { escapeXmlText } from './xml-text';
+import { createXmlWriter, libBName, type Naming } from './xml-writer';
 
 /**
  * Parses one XML document into an {@link XmlNode} tree, in one pass that also enforces the safety
@@ -36,12 +38,13 @@ export function parseXml(text: string, options: BindOptions): XmlNode {
 }
 
 /** Binds an element to a declared type, with its declared limits; values convert from text. */
-export function bindXml(node: XmlNode, type: TypeRef, path: string, o: BindOptions): unknown {
-  if (type.kind === 'class') return bindXmlObject(node, type.ctor, path, o);
+export function bindXml(node: XmlNode, type: TypeRef, at: BindSite): unknown {
+  const { path } = at;
+  if (type.kind === 'class') return bindXmlObject(node, type.ctor, at);
   if (type.kind === 'array') {
     if (node.text.trim() !== '') mismatch(path, type, 'text');
     if (type.rules) checkItems(node.children.length, type.rules, path);
-    return node.children.map((child, i) => bindXml(child, type.items, joinPath(path, i), o));
+    return node.children.map((child, i) => bindXml(child, type.items, innerSite(at, i)));
   }
   if (node.children.length > 0) return mismatch(path, type, 'child elements');
   const text =
@@ -74,7 +77,8 @@ export function bindXml(node: XmlNode, type: TypeRef, path: string, o: BindOptio
   }
 }
 
-function bindXmlObject(node: XmlNode, ctor: Class, path: string, o: BindOptions): unknown {
+function bindXmlObject(node: XmlNode, ctor: Class, at: BindSite): unknown {
+  const { path } = at;
   if (node.text.trim() !== '') throw new BindError(`expected ${ctor.name} fields, got text`, path);
   const fields = fieldsOf(ctor);
   const target = blankInstance(ctor);
@@ -82,74 +86,35 @@ function bindXmlObject(node: XmlNode, ctor: Class, path: string, o: BindOptions)
   for (const child of node.children) {
     const field = fields.get(child.name);
     if (!field) {
-      unknownField(child.name, path, o.ignoreUnknownFields);
+      unknownField(child.name, path, at.options.ignoreUnknownFields);
       continue;
     }
     if (seen.has(child.name))
       throw new BindError('field is given twice', joinPath(path, child.name));
     seen.add(child.name);
-    target[child.name] = bindXml(child, field.type, joinPath(path, child.name), o);
+    target[child.name] = bindXml(child, field.type, innerSite(at, child.name));
   }
-  checkRequired(ctor, seen, path, target);
+  nullAbsentFields(fields, seen, target);
+  checkRequired(fields, seen, path);
   return target;
 }
 
-/** How a family names XML elements for types. */
-type Naming = (value: unknown, type: TypeRef | undefined) => string;
-
-const libBName: Naming = (value, type) => {
-  if (type?.kind === 'class') return type.ctor.name;
-  if (type?.kind === 'array') return `${libBName(undefined, type.items)}-array`;
-  if (type === undefined && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    const ctor = value.constructor;
-    return ctor && ctor !== Object && !(value instanceof Date) ? ctor.name : libAName(value, type);
-  }
-  return libAName(value, type);
-};
-
-/** Writes `value` as an element named `name`; fields follow the declared class, else the value. */
-function writeElement(
-  name: string,
-  value: unknown,
-  type: TypeRef | undefined,
-  naming: Naming,
-): string {
-  if (value === null || value === undefined) return `<${name}/>`;
-  if (value instanceof Date) return `<${name}>${value.toISOString()}</${name}>`;
-  if (Array.isArray(value)) {
-    const items = type?.kind === 'array' ? type.items : undefined;
-    let out = `<${name}>`;
-    for (const item of value) out += writeElement(naming(item, items), item, items, naming);
-    return `${out}</${name}>`;
-  }
-  if (typeof value === 'object') return `<${name}>${writeFields(value, type, naming)}</${name}>`;
-  return `<${name}>${escapeXmlText(String(value))}</${name}>`;
-}
-
-function writeFields(value: object, type: TypeRef | undefined, naming: Naming): string {
-  const record = value as Record<string, unknown>;
-  let out = '';
-  const ctor = type?.kind === 'class' ? type.ctor : (value.constructor as Class | undefined);
-  const declared = ctor && ctor !== Object ? fieldsOf(ctor) : undefined;
-  if (declared && declared.size > 0) {
-    for (const field of declared.values()) {
-      const fieldValue = record[field.name];
-      if (fieldValue !== undefined && fieldValue !== null) {
-        out += writeElement(field.name, fieldValue, field.type, naming);
-      }
+/** XML has no `null`: a required field that is nullable and absent is `null`, and so given. */
+function nullAbsentFields(
+  fields: ReadonlyMap<string, FieldMeta>,
+  seen: Set<string>,
+  target: Record<string, unknown>,
+): void {
+  for (const field of fields.values()) {
+    if (field.nullable && !field.optional && !seen.has(field.name)) {
+      target[field.name] = null;
+      seen.add(field.name);
     }
-    return out;
   }
-  for (const key of Object.keys(record)) {
-    const fieldValue = record[key];
-    if (fieldValue === undefined || typeof fieldValue === 'function') continue;
-    if (FORBIDDEN_NAMES.has(key) || !/^[A-Za-z_][\w.-]*$/.test(key)) continue;
-    out += writeElement(key, fieldValue, undefined, naming);
-  }
-  return out;
 }
 
 function xmlSerializer(naming: Naming, strictRoot: boolean): SequenceSerializer {
+  const write = createXmlWriter(naming);
   return {
     format: 'xml',
     readArgument(text, type, options) {
@@ -162,10 +127,10 @@ function xmlSerializer(naming: Naming, strictRoot: boolean): SequenceSerializer 
           );
         }
       }
-      return bindXml(root, type, '', options);
+      return bindXml(root, type, { path: '', options });
     },
     writeResult(value, type) {
-      return writeElement(naming(value, type), value, type, naming);
+      return write(naming(value, type), value, type);
     },
   };
 }

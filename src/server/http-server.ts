@@ -50,9 +50,9 @@ export function createHttpServer(limits: HttpLimits, listener: http.RequestListe
   function onRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
     responses.set(req.socket, res);
     if (req.rawHeaders.length / 2 > limits.maxHeaderCount) {
-      refuse(req, res, 'HEADERS_TOO_LARGE', `more than ${limits.maxHeaderCount} header lines`);
+      refuse({ req, res }, 'HEADERS_TOO_LARGE', `more than ${limits.maxHeaderCount} header lines`);
     } else if (req.headers.host === undefined && req.httpVersion !== '1.0') {
-      refuse(req, res, 'BAD_REQUEST', 'an HTTP/1.1 request must have a Host header');
+      refuse({ req, res }, 'BAD_REQUEST', 'an HTTP/1.1 request must have a Host header');
     } else listener(req, res);
   }
   // Count every header line: the count limit is ours, and the byte limit bounds the work.
@@ -78,13 +78,14 @@ function answerShape(req: http.IncomingMessage): { requestId: string; format: Fo
   };
 }
 
+/** A parsed request and the response that answers it. */
+interface ParsedRequest {
+  readonly req: http.IncomingMessage;
+  readonly res: http.ServerResponse;
+}
+
 /** Answers a parsed request that the guards refuse, in its family, and closes the connection. */
-function refuse(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  code: ErrorCode,
-  message: string,
-): void {
+function refuse({ req, res }: ParsedRequest, code: ErrorCode, message: string): void {
   const { requestId, format } = answerShape(req);
   const status = ERROR_STATUS[code];
   const body = serializeError({ status, code, message }, requestId, format);

@@ -35,6 +35,7 @@ export function createLogger(level: LogLevel = 'info', stream?: LogSink): Logger
  * disabled.
  */
 export function createCallLog(logger: Logger): CallLog {
+  // Each function returned is a CallLog, whose arguments stay positional (see there).
   const sink = OWN_LOGGERS.get(logger);
   if (!sink) {
     return (requestId, parts, status, started, trace) => {

@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs';
 import { type Browser, type Page } from 'playwright-core';
-import { type NativeAppDefinition, staticFiles } from 'portico';
+import { type NativeAppDefinition } from 'portico';
 import calc from '../../examples/calc';
 import shop from '../../examples/shop';
 import { BROWSER_REQUIRED, CHROMIUM, HAVE_CHROMIUM, launchChromium } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/harness';
-import { executeSample, prepareDocsDir, tryItOut } from '../support/swagger-ui';
+import { docsOf, executeSample, prepareDocsDir, tryItOut } from '../support/swagger-ui';
 import orders from '../swagger/fixtures/orders/service';
 import { fixtureProject } from '../swagger/support';
 
@@ -71,7 +71,7 @@ if (!HAVE_CHROMIUM && BROWSER_REQUIRED) {
     const { dir, document } = await prepareDocsDir(options);
     dirs.push(dir);
     const server = await startTestServer({
-      microservices: [...apps, staticFiles({ name: 'docs', dir, cors: true })],
+      microservices: [...apps, docsOf(dir)],
     });
     servers.push(server);
     const page = await browser.newPage();
@@ -168,7 +168,7 @@ if (!HAVE_CHROMIUM && BROWSER_REQUIRED) {
     const { dir } = await prepareDocsDir({ baseUrl: entry.url });
     dirs.push(dir);
     const docs = await startTestServer({
-      microservices: [staticFiles({ name: 'docs', dir, cors: true })],
+      microservices: [docsOf(dir)],
     });
     servers.push(docs);
     expect(new URL(docs.url).origin).not.toBe(new URL(entry.url).origin);

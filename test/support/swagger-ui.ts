@@ -1,9 +1,8 @@
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Locator, type Page } from 'playwright-core';
-import { DOCS_PUBLIC_DIR } from '../../examples/docs/public-dir';
-import { copySwaggerUi } from '../../examples/docs/swagger-ui';
+import { swaggerUi } from 'portico';
 import { type GenerateOptions, generateDocument } from '../../src/swagger/cli/generate';
 
 /** The project that `npm run generate-swagger` describes: the examples. */
@@ -13,16 +12,11 @@ export const EXAMPLES_PROJECT = path.resolve(
 );
 
 /**
- * A copy of the docs microservice's directory as `npm start` fills it: the page, Swagger UI from
- * swagger-ui-dist, and the generated swagger.json of a project (the examples unless told), in
- * Swagger 2.0 unless told. Resolves to the directory and the document.
+ * A directory with the swagger.json that `npm start` generates, of a project (the examples unless
+ * told), in Swagger 2.0 unless told. Resolves to the directory and the document.
  */
 export async function prepareDocsDir(options: Partial<GenerateOptions> = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'portico-docs-'));
-  for (const file of ['index.html', 'swagger-ui-init.js']) {
-    copyFileSync(path.join(DOCS_PUBLIC_DIR, file), path.join(dir, file));
-  }
-  copySwaggerUi(dir);
   const generation = await generateDocument({
     project: EXAMPLES_PROJECT,
     title: 'portico examples',
@@ -32,6 +26,11 @@ export async function prepareDocsDir(options: Partial<GenerateOptions> = {}) {
   if (generation.invalid) throw new Error(generation.invalid);
   writeFileSync(path.join(dir, 'swagger.json'), generation.text);
   return { dir, document: JSON.parse(generation.text) as Record<string, any> };
+}
+
+/** The docs microservice as the examples deploy it, on the swagger.json in `dir`. */
+export function docsOf(dir: string) {
+  return swaggerUi({ name: 'docs', document: path.join(dir, 'swagger.json'), cors: true });
 }
 
 /**

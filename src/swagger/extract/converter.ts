@@ -23,17 +23,29 @@ export interface Converter {
   schemaOf(type: ts.Type, site: Site, depth: number): SchemaModel;
 }
 
+/** Where a type is being converted: by which converter, at which site, and how deep. */
+export interface Scope {
+  readonly converter: Converter;
+  readonly site: Site;
+  /** How many anonymous types enclose this one. */
+  readonly depth: number;
+}
+
 /** Anonymous types nest at most this deep; deeper means recursion without a name. */
 export const MAX_INLINE_DEPTH = 32;
+
+/** The schema of a type one level inside the one converted at `scope`: a member, item or field. */
+export function innerSchemaOf(scope: Scope, type: ts.Type, site: Site = scope.site): SchemaModel {
+  return scope.converter.schemaOf(type, site, scope.depth + 1);
+}
 
 /**
  * Reports a type that has no JSON description and returns a schema that says so: a warning with
  * file:line, never a silent `{}`.
  */
 export function unsupported(
-  converter: Converter,
+  { converter, site }: Pick<Scope, 'converter' | 'site'>,
   type: ts.Type,
-  site: Site,
   why: string,
 ): SchemaModel {
   const typeText = converter.checker.typeToString(type);

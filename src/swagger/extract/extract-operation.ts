@@ -1,8 +1,8 @@
 import { ts } from 'ts-morph';
 import { type OperationModel, type SchemaModel } from '../model';
 import { checkBindable } from './binding-check';
-import { type Converter, primitiveWithXmlName, type Site } from './converter';
-import { checkLiteralAgreement } from './field-agreement';
+import { type Converter, primitiveWithXmlName } from './converter';
+import { checkLiteralAgreement, type SpecUse } from './field-agreement';
 import { readOperationOptions } from './operation-options';
 import { porticoDecorators } from './portico-symbols';
 import { docOf, locationOf, propertyOf, staticStringOf } from './source-text';
@@ -24,39 +24,31 @@ function isVoid(type: ts.Type): boolean {
   return (type.flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined)) !== 0;
 }
 
+/** The awaited return type of a method, as TypeScript declares or infers it. */
+function returnTypeOf(checker: ts.TypeChecker, method: ts.MethodDeclaration): ts.Type | undefined {
+  const signature = checker.getSignatureFromDeclaration(method);
+  const declared = signature && checker.getReturnTypeOfSignature(signature);
+  return declared && (checker.getAwaitedType(declared) ?? declared);
+}
+
+/** The result of a method: from its `returns` spec if it has one, else from its return type. */
 function resultOf(
   converter: Converter,
   method: ts.MethodDeclaration,
-  returns: ts.Expression | undefined,
-  site: Site,
+  { spec, site }: Omit<SpecUse, 'type'>,
 ): SchemaModel | 'void' {
-  const { checker } = converter;
-  if (returns) {
-    const signature = checker.getSignatureFromDeclaration(method);
-    const declared = signature && checker.getReturnTypeOfSignature(signature);
-    const type = declared && (checker.getAwaitedType(declared) ?? declared);
-    if (type && !isVoid(type)) checkLiteralAgreement(converter, type, returns, site);
-    return schemaOfSpec(converter, returns, site);
-  }
-  const signature = checker.getSignatureFromDeclaration(method);
-  const declared = signature ? checker.getReturnTypeOfSignature(signature) : undefined;
-  if (!declared) return 'void';
-  const type = checker.getAwaitedType(declared) ?? declared;
-  if (!isVoid(type)) checkLiteralAgreement(converter, type, returns, site);
-  return isVoid(type) ? 'void' : converter.schemaOf(type, site, 0);
+  const type = returnTypeOf(converter.checker, method);
+  if (type && !isVoid(type)) checkLiteralAgreement(converter, { type, spec, site });
+  if (spec) return schemaOfSpec(converter, spec, site);
+  return !type || isVoid(type) ? 'void' : converter.schemaOf(type, site, 0);
 }
 
-function bodyOf(
-  converter: Converter,
-  parameter: ts.ParameterDeclaration,
-  spec: ts.Expression | undefined,
-  site: Site,
-): SchemaModel {
-  const type = converter.checker.getTypeAtLocation(parameter);
-  checkLiteralAgreement(converter, type, spec, site);
-  const fromSpec = spec && schemaOfSpec(converter, spec, site);
+/** The schema of a parameter: from its `params` spec if it has one, else from its type. */
+function bodyOf(converter: Converter, use: SpecUse): SchemaModel {
+  checkLiteralAgreement(converter, use);
+  const fromSpec = use.spec && schemaOfSpec(converter, use.spec, use.site);
   if (fromSpec && fromSpec !== 'void') return fromSpec;
-  return converter.schemaOf(type, site, 0);
+  return converter.schemaOf(use.type, use.site, 0);
 }
 
 /** Whether a method has `@ApiOperation` of this package, and its text and options. */
@@ -78,14 +70,20 @@ function isOverloaded(method: ts.MethodDeclaration, name: string): boolean {
   );
 }
 
+/** A parameter of an operation, with its entry in the `params` option, if any. */
+interface ParameterSpec {
+  readonly parameter: ts.ParameterDeclaration;
+  readonly spec: ts.Expression | undefined;
+}
+
 function parameterOf(
   converter: Converter,
-  parameter: ts.ParameterDeclaration,
-  spec: ts.Expression | undefined,
+  { parameter, spec }: ParameterSpec,
   label: string,
 ): SchemaModel {
   const site = { node: parameter, label: `${label}(${parameter.name.getText()})` };
-  const schema = bodyOf(converter, parameter, spec, site);
+  const type = converter.checker.getTypeAtLocation(parameter);
+  const schema = bodyOf(converter, { type, spec, site });
   checkBindable(converter, schema, site);
   const description = commentText(ts.getJSDocParameterTags(parameter)[0]?.comment);
   return { ...primitiveWithXmlName(schema), ...(description ? { description } : {}) };
@@ -94,11 +92,10 @@ function parameterOf(
 /** The body of an RMC operation: the argument array, `paramArray` in XML. */
 function argumentsOf(
   converter: Converter,
-  parameters: readonly ts.ParameterDeclaration[],
-  specs: readonly ts.Expression[],
+  parameters: readonly ParameterSpec[],
   label: string,
 ): OperationModel['body'] {
-  const items = parameters.map((p, i) => parameterOf(converter, p, specs[i], label));
+  const items = parameters.map((parameter) => parameterOf(converter, parameter, label));
   return {
     name: 'arguments',
     required: true,
@@ -108,16 +105,17 @@ function argumentsOf(
   };
 }
 
+/** The body of an ROA operation: its one parameter. */
 function singleBodyOf(
   converter: Converter,
-  parameter: ts.ParameterDeclaration,
-  spec: ts.Expression | undefined,
+  parameter: ParameterSpec,
   label: string,
 ): OperationModel['body'] {
-  const { description, ...schema } = parameterOf(converter, parameter, spec, label);
+  const { description, ...schema } = parameterOf(converter, parameter, label);
+  const declaration = parameter.parameter;
   return {
-    name: parameter.name.getText(),
-    required: !parameter.questionToken && !parameter.initializer,
+    name: declaration.name.getText(),
+    required: !declaration.questionToken && !declaration.initializer,
     ...(description ? { description } : {}),
     schema,
   };
@@ -157,11 +155,14 @@ export function extractOperation(
   }
   const params = propertyOf(operation.options, 'params');
   const specs = params && ts.isArrayLiteralExpression(params) ? [...params.elements] : [];
+  const inputs = parameters.map((p, i) => ({ parameter: p, spec: specs[i] }));
   const body = rmc
-    ? argumentsOf(converter, parameters, specs, label)
-    : singleBodyOf(converter, parameter, specs[0], label);
-  const returns = propertyOf(operation.options, 'returns');
-  const result = resultOf(converter, method, returns, { node: method.name, label: `${label}()` });
+    ? argumentsOf(converter, inputs, label)
+    : singleBodyOf(converter, { parameter, spec: specs[0] }, label);
+  const result = resultOf(converter, method, {
+    spec: propertyOf(operation.options, 'returns'),
+    site: { node: method.name, label: `${label}()` },
+  });
   const description = docOf(converter.checker.getSymbolAtLocation(method.name), converter.checker);
   const resultDescription = commentText(ts.getJSDocReturnTag(method)?.comment);
   return {

@@ -36,7 +36,7 @@ function createConverter(
     describesRmc: options.rmc ?? false,
     registry: createSchemaRegistry(report, [ERROR_DETAIL.name, ERROR_ENVELOPE.name]),
     report,
-    schemaOf: (type, site, depth) => schemaOfType(converter, type, site, depth),
+    schemaOf: (type, site, depth) => schemaOfType({ converter, site, depth }, type),
   };
   return converter;
 }

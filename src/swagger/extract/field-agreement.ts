@@ -5,12 +5,23 @@ import { literalSetOf, oneOfArgument, oneOfValues } from './field-facts';
 import { type Literal } from './literal-schema';
 import { locationOf } from './source-text';
 
-/** What the generator compares for one `@Field` property: its TypeScript type and its decorator. */
-export interface FieldAgreement {
+/** A TypeScript type used at a site, with the type spec that the runtime reads for it, if any. */
+export interface SpecUse {
   readonly type: ts.Type;
+  /** A `@Field` type, or a `params` or `returns` entry. */
   readonly spec: ts.Expression | undefined;
-  readonly nullable: boolean;
   readonly site: Site;
+}
+
+/** What the generator compares for one `@Field` property: its TypeScript type and its decorator. */
+export interface FieldAgreement extends SpecUse {
+  readonly nullable: boolean;
+}
+
+/** The limits stated on one `@Field` property: by its JSDoc tags, and by its decorator. */
+export interface StatedLimits {
+  readonly tags: SchemaConstraints;
+  readonly field: SchemaConstraints;
 }
 
 function shown(values: readonly Literal[]): string {
@@ -28,7 +39,7 @@ function sameSet(a: readonly Literal[], b: readonly Literal[]): boolean {
  * runtime will do instead.
  */
 export function checkFieldAgreement(converter: Converter, field: FieldAgreement): void {
-  checkLiteralAgreement(converter, field.type, field.spec, field.site);
+  checkLiteralAgreement(converter, field);
   const typeHasNull =
     field.type.isUnion() && field.type.types.some((t) => t.flags & ts.TypeFlags.Null);
   if (typeHasNull && !field.nullable) {
@@ -65,12 +76,7 @@ function warnAt(converter: Converter, site: Site, message: string): void {
  * Warns where a type is a literal set (an enum, `'a' | 'b'`) that the type spec the runtime
  * reads (a `@Field` type, a `params` or `returns` entry) does not state, or states otherwise.
  */
-export function checkLiteralAgreement(
-  converter: Converter,
-  type: ts.Type,
-  spec: ts.Expression | undefined,
-  site: Site,
-): void {
+export function checkLiteralAgreement(converter: Converter, { type, spec, site }: SpecUse): void {
   const { checker } = converter;
   const literals = literalSetOf(type, checker);
   const argument = oneOfArgument(spec, converter);
@@ -91,14 +97,9 @@ export function checkLiteralAgreement(
  * not: the runtime reads limits from the decorator only, so the tag would describe a limit that
  * is not enforced. It is left out of the document.
  */
-export function checkTagsEnforced(
-  converter: Converter,
-  fromTags: SchemaConstraints,
-  fromField: SchemaConstraints,
-  site: Site,
-): void {
-  for (const [key, value] of Object.entries(fromTags)) {
-    if (fromField[key as keyof SchemaConstraints] === value) continue;
+export function checkTagsEnforced(converter: Converter, limits: StatedLimits, site: Site): void {
+  for (const [key, value] of Object.entries(limits.tags)) {
+    if (limits.field[key as keyof SchemaConstraints] === value) continue;
     converter.report({
       severity: 'warning',
       message: `${site.label}: @${key} ${String(value)} is not enforced, as the runtime reads limits from @Field options; write @Field(…, { ${key}: ${JSON.stringify(value)} }). It is left out of the document`,

@@ -1,20 +1,9 @@
 import { ts } from 'ts-morph';
+import { CONSTRAINT_NAMES } from '../../decorators/constraints';
 import { type SchemaConstraints } from '../model';
 import { type Literal, literalOf } from './literal-schema';
 import { type Checked, porticoExportOf, resolveSymbol } from './portico-symbols';
 import { propertyOf, staticStringOf } from './source-text';
-
-const CONSTRAINT_KEYS = [
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'minItems',
-  'maxItems',
-] as const;
 
 /** A number written in source: a literal, a negated literal, or a constant of a literal type. */
 function staticNumberOf(node: ts.Expression, checker: ts.TypeChecker): number | undefined {
@@ -37,7 +26,7 @@ export function constraintsOfOptions(
 ): { constraints: SchemaConstraints; unreadable: string[] } {
   const found: Record<string, number | string> = {};
   const unreadable: string[] = [];
-  for (const key of CONSTRAINT_KEYS) {
+  for (const key of CONSTRAINT_NAMES) {
     const node = propertyOf(options, key);
     if (!node) continue;
     const value = key === 'pattern' ? staticStringOf(node, checker) : staticNumberOf(node, checker);

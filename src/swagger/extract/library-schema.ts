@@ -1,46 +1,36 @@
 import { ts } from 'ts-morph';
 import { type SchemaModel } from '../model';
-import { type Converter, isLibrarySymbol, type Site, unsupported } from './converter';
+import { innerSchemaOf, isLibrarySymbol, type Scope, unsupported } from './converter';
 
 /** Arrays, tuples and `Date`; other classes of the default library have no JSON form. */
-export function libraryObjectSchema(
-  converter: Converter,
-  type: ts.ObjectType,
-  site: Site,
-  depth: number,
-): SchemaModel | undefined {
+export function libraryObjectSchema(scope: Scope, type: ts.ObjectType): SchemaModel | undefined {
+  const { converter } = scope;
   const { checker } = converter;
   if (checker.isArrayType(type)) {
     const [items] = checker.getTypeArguments(type as ts.TypeReference);
-    return { kind: 'array', items: converter.schemaOf(items!, site, depth + 1) };
+    return { kind: 'array', items: innerSchemaOf(scope, items!) };
   }
-  if (checker.isTupleType(type))
-    return tupleSchema(converter, type as ts.TupleTypeReference, site, depth);
+  if (checker.isTupleType(type)) return tupleSchema(scope, type as ts.TupleTypeReference);
   const symbol = type.getSymbol();
   if (!isLibrarySymbol(converter, symbol)) return undefined;
   if (symbol?.name === 'Date') return { kind: 'primitive', type: 'string', format: 'date-time' };
   if (symbol && symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface)) {
-    return unsupported(converter, type, site, 'is a built-in class with no JSON form');
+    return unsupported(scope, type, 'is a built-in class with no JSON form');
   }
   return undefined;
 }
 
-function tupleSchema(
-  converter: Converter,
-  type: ts.TupleTypeReference,
-  site: Site,
-  depth: number,
-): SchemaModel {
+function tupleSchema(scope: Scope, type: ts.TupleTypeReference): SchemaModel {
   const flags = type.target.elementFlags;
-  const elements = converter.checker.getTypeArguments(type);
+  const elements = scope.converter.checker.getTypeArguments(type);
   const variable = flags.findIndex((f) => f & ts.ElementFlags.Variable);
   if (variable >= 0 && variable !== flags.length - 1) {
-    return unsupported(converter, type, site, 'has a rest element before its last position');
+    return unsupported(scope, type, 'has a rest element before its last position');
   }
   const items: SchemaModel[] = [];
   let rest: SchemaModel | undefined;
   elements.forEach((element, i) => {
-    const schema = converter.schemaOf(element, site, depth + 1);
+    const schema = innerSchemaOf(scope, element);
     if (i === variable) rest = schema;
     else items.push(schema);
   });

@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph';
 import { type PropertyModel, type SchemaModel } from '../model';
-import { type Converter, type Site, unsupported } from './converter';
+import { type Converter, innerSchemaOf, type Scope, type Site, unsupported } from './converter';
 import {
   checkFieldAgreement,
   checkTagsEnforced,
@@ -87,17 +87,13 @@ function enforcedFacts(
   });
   const { constraints, unreadable } = constraintsOfOptions(field.options, converter.checker);
   warnUnreadable(converter, unreadable, found.site);
-  checkTagsEnforced(converter, found.tags.constraints, constraints, found.site);
+  checkTagsEnforced(converter, { tags: found.tags.constraints, field: constraints }, found.site);
   const schema = nullable ? { ...found.schema, nullable: true } : withoutNull(found.schema);
   return placeConstraints(schema, constraints);
 }
 
-function propertyModel(
-  converter: Converter,
-  symbol: ts.Symbol,
-  site: Site,
-  depth: number,
-): PropertyModel {
+function propertyModel(scope: Scope, symbol: ts.Symbol): PropertyModel {
+  const { converter, site } = scope;
   const { checker } = converter;
   const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
   const field = fieldDecoratorOf(converter, declaration);
@@ -107,7 +103,7 @@ function propertyModel(
   const base =
     fromSpec && fromSpec !== 'void'
       ? { ...fromSpec, ...(hasNull(type) ? { nullable: true } : {}) }
-      : converter.schemaOf(type, propertySite, depth + 1);
+      : innerSchemaOf(scope, type, propertySite);
   const tags = readPropertyTags(converter, tagsOf(symbol, checker), propertySite);
   const schema = enforcedFacts(converter, field, {
     schema: tags.retype(base),
@@ -140,25 +136,21 @@ function hasNull(type: ts.Type): boolean {
  * (for a class with `@Field` declarations, only those: the wire binds nothing else) and its
  * index signature as `additional`.
  */
-export function objectTypeSchema(
-  converter: Converter,
-  type: ts.ObjectType,
-  site: Site,
-  depth: number,
-): SchemaModel {
+export function objectTypeSchema(scope: Scope, type: ts.ObjectType): SchemaModel {
+  const { converter } = scope;
   const { checker } = converter;
   const symbols = checker.getPropertiesOfType(type).filter(isDataProperty);
   const index = checker.getIndexInfosOfType(type)[0];
   if (symbols.length === 0 && !index && type.getCallSignatures().length > 0) {
-    return unsupported(converter, type, site, 'is a function');
+    return unsupported(scope, type, 'is a function');
   }
   const declared = (s: ts.Symbol) =>
     fieldDecoratorOf(converter, s.valueDeclaration ?? s.declarations?.[0]) !== undefined;
   const usesFields = symbols.some(declared);
   const properties = symbols
     .filter((s) => !usesFields || declared(s))
-    .map((s) => propertyModel(converter, s, site, depth));
-  const additional = index && converter.schemaOf(index.type, site, depth + 1);
+    .map((s) => propertyModel(scope, s));
+  const additional = index && innerSchemaOf(scope, index.type);
   // The runtime binds and writes exactly the @Field declarations of a class, nothing else.
   const closed = usesFields && !additional && converter.refusesUnknownFields;
   return {

@@ -59,11 +59,16 @@ function aliasOfClass(converter: Converter, declaration: ts.Node): string | unde
   return stringLiteralOf(alias?.args[0]);
 }
 
+/** The symbol that names a type (a class, interface, enum or alias) and its type arguments. */
+interface TypeName {
+  readonly symbol: ts.Symbol;
+  readonly args: readonly ts.Type[];
+}
+
 function describe(
   converter: Converter,
   type: ts.Type,
-  symbol: ts.Symbol,
-  args: readonly ts.Type[],
+  { symbol, args }: TypeName,
 ): NamedInfo | undefined {
   const declaration = symbol.declarations?.[0];
   if (!declaration) return undefined;
@@ -96,7 +101,9 @@ function describe(
  */
 export function namedTypeOf(converter: Converter, type: ts.Type): NamedInfo | undefined {
   const alias = userAlias(converter, type);
-  if (alias) return describe(converter, type, alias, type.aliasTypeArguments ?? []);
+  if (alias) {
+    return describe(converter, type, { symbol: alias, args: type.aliasTypeArguments ?? [] });
+  }
   const symbol = type.getSymbol();
   if (!symbol || isLibrarySymbol(converter, symbol)) return undefined;
   const named =
@@ -104,5 +111,5 @@ export function namedTypeOf(converter: Converter, type: ts.Type): NamedInfo | un
       symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface)) ||
     (type.flags & ts.TypeFlags.EnumLiteral && type.isUnion());
   if (!named) return undefined;
-  return describe(converter, type, symbol, referenceArguments(converter.checker, type));
+  return describe(converter, type, { symbol, args: referenceArguments(converter.checker, type) });
 }

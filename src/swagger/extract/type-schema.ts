@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph';
 import { type SchemaModel } from '../model';
-import { type Converter, MAX_INLINE_DEPTH, type Site, unsupported } from './converter';
+import { MAX_INLINE_DEPTH, type Scope, unsupported } from './converter';
 import { libraryObjectSchema } from './library-schema';
 import { enumDeclarationSchema, enumOf, literalOf } from './literal-schema';
 import { objectTypeSchema } from './object-schema';
@@ -8,67 +8,57 @@ import { namedTypeOf } from './type-names';
 import { intersectionSchema, unionSchema } from './union-schema';
 
 /** Types whose schema follows from their flags alone; `undefined` for the others. */
-function simpleSchema(converter: Converter, type: ts.Type, site: Site): SchemaModel | undefined {
+function simpleSchema(scope: Scope, type: ts.Type): SchemaModel | undefined {
   const f = type.flags;
   if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) {
-    return unsupported(converter, type, site, 'describes no shape');
+    return unsupported(scope, type, 'describes no shape');
   }
   if (f & (ts.TypeFlags.BigInt | ts.TypeFlags.BigIntLiteral | ts.TypeFlags.ESSymbolLike)) {
-    return unsupported(converter, type, site, 'has no JSON form');
+    return unsupported(scope, type, 'has no JSON form');
   }
   if (f & ts.TypeFlags.Boolean) return { kind: 'primitive', type: 'boolean' };
-  const literal = literalOf(type, converter.checker);
+  const literal = literalOf(type, scope.converter.checker);
   if (literal !== undefined) return enumOf([literal]);
   if (f & ts.TypeFlags.StringLike) return { kind: 'primitive', type: 'string' };
   if (f & ts.TypeFlags.Number) return { kind: 'primitive', type: 'number' };
   if (f & ts.TypeFlags.NonPrimitive) return { kind: 'object', properties: [] };
   if (f & (ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Never)) {
-    return unsupported(converter, type, site, 'holds no value');
+    return unsupported(scope, type, 'holds no value');
   }
   if (f & ts.TypeFlags.TypeParameter) {
-    return unsupported(converter, type, site, 'is a type parameter that is never bound');
+    return unsupported(scope, type, 'is a type parameter that is never bound');
   }
   return undefined;
 }
 
 /** The schema of a union, intersection or object type, before it is given a name. */
-function structuredSchema(converter: Converter, type: ts.Type, site: Site, depth: number) {
+function structuredSchema(scope: Scope, type: ts.Type) {
   if (type.flags & ts.TypeFlags.EnumLiteral && type.isUnion()) {
-    return enumDeclarationSchema(converter, type);
+    return enumDeclarationSchema(scope.converter, type);
   }
-  if (type.isUnion()) return unionSchema(converter, type, site, depth);
-  if (type.isIntersection()) return intersectionSchema(converter, type, site, depth);
-  if (type.flags & ts.TypeFlags.Object) {
-    return objectTypeSchema(converter, type as ts.ObjectType, site, depth);
-  }
-  return unsupported(converter, type, site, 'has no JSON description');
+  if (type.isUnion()) return unionSchema(scope, type);
+  if (type.isIntersection()) return intersectionSchema(scope, type);
+  if (type.flags & ts.TypeFlags.Object) return objectTypeSchema(scope, type as ts.ObjectType);
+  return unsupported(scope, type, 'has no JSON description');
 }
 
 /** The `schemaOf` of a {@link Converter}: a named type becomes a `ref` to its one schema. */
-export function schemaOfType(
-  converter: Converter,
-  type: ts.Type,
-  site: Site,
-  depth: number,
-): SchemaModel {
-  if (depth > MAX_INLINE_DEPTH) {
-    return unsupported(converter, type, site, 'nests too deep (recursion without a name)');
+export function schemaOfType(scope: Scope, type: ts.Type): SchemaModel {
+  if (scope.depth > MAX_INLINE_DEPTH) {
+    return unsupported(scope, type, 'nests too deep (recursion without a name)');
   }
-  const simple = simpleSchema(converter, type, site);
+  const simple = simpleSchema(scope, type);
   if (simple) return simple;
   if (type.flags & ts.TypeFlags.Object) {
-    const library = libraryObjectSchema(converter, type as ts.ObjectType, site, depth);
+    const library = libraryObjectSchema(scope, type as ts.ObjectType);
     if (library) return library;
   }
+  const { converter } = scope;
   const named = namedTypeOf(converter, type);
-  if (!named) return structuredSchema(converter, type, site, depth);
+  if (!named) return structuredSchema(scope, type);
   const name = converter.registry.nameOf(named.type, () => {
-    const schema = structuredSchema(
-      converter,
-      type,
-      { node: named.declaration, label: named.label },
-      0,
-    );
+    const site = { node: named.declaration, label: named.label };
+    const schema = structuredSchema({ converter, site, depth: 0 }, type);
     return { ...schema, ...named.notes };
   });
   return { kind: 'ref', name };

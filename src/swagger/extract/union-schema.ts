@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph';
 import { type SchemaModel } from '../model';
-import { type Converter, type Site, unsupported } from './converter';
+import { innerSchemaOf, type Scope, unsupported } from './converter';
 import { literalEnums, literalOf } from './literal-schema';
 
 const PRIMITIVE_FLAGS =
@@ -14,8 +14,8 @@ function unionMembers(type: ts.UnionType): readonly ts.Type[] {
 }
 
 /** A union: `null` makes it nullable, `undefined` is dropped, literals join as enums. */
-export function unionSchema(converter: Converter, type: ts.UnionType, site: Site, depth: number) {
-  const { checker } = converter;
+export function unionSchema(scope: Scope, type: ts.UnionType) {
+  const { checker } = scope.converter;
   const members = unionMembers(type);
   const isNull = (t: ts.Type) => (t.flags & ts.TypeFlags.Null) !== 0;
   const isMissing = (t: ts.Type) => (t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) !== 0;
@@ -26,30 +26,20 @@ export function unionSchema(converter: Converter, type: ts.UnionType, site: Site
   const values = literals.map((t) => literalOf(t, checker)!);
   const booleans = values.includes(true) && values.includes(false);
   const schemas: SchemaModel[] = [
-    ...present
-      .filter((t) => !literals.includes(t))
-      .map((t) => converter.schemaOf(t, site, depth + 1)),
+    ...present.filter((t) => !literals.includes(t)).map((t) => innerSchemaOf(scope, t)),
     ...(booleans ? [{ kind: 'primitive', type: 'boolean' } as const] : []),
     ...literalEnums(values.filter((v) => !booleans || typeof v !== 'boolean')),
   ];
   const notes = nullable ? { nullable: true } : {};
-  if (schemas.length === 0) return unsupported(converter, type, site, 'holds no value');
+  if (schemas.length === 0) return unsupported(scope, type, 'holds no value');
   if (schemas.length === 1) return { ...schemas[0]!, ...notes };
   return { kind: 'union', members: schemas, ...notes } as const;
 }
 
 /** An intersection as `allOf`; a branded primitive as the primitive. */
-export function intersectionSchema(
-  converter: Converter,
-  type: ts.IntersectionType,
-  site: Site,
-  depth: number,
-): SchemaModel {
+export function intersectionSchema(scope: Scope, type: ts.IntersectionType): SchemaModel {
   // A branded primitive (`string & { __brand: 'Id' }`) travels as the primitive.
   const primitive = type.types.find((t) => t.flags & PRIMITIVE_FLAGS);
-  if (primitive) return converter.schemaOf(primitive, site, depth + 1);
-  return {
-    kind: 'intersection',
-    members: type.types.map((t) => converter.schemaOf(t, site, depth + 1)),
-  };
+  if (primitive) return innerSchemaOf(scope, primitive);
+  return { kind: 'intersection', members: type.types.map((t) => innerSchemaOf(scope, t)) };
 }

@@ -1,0 +1,65 @@
+import { FORBIDDEN_NAMES, fieldsOf } from '../decorators/metadata';
+import { type Class, type TypeRef } from '../decorators/types';
+import { libAName } from './lib-a-names';
+import { escapeXmlText } from './xml-text';
+
+/** How a family names XML elements for types. */
+export type Naming = (value: unknown, type: TypeRef | undefined) => string;
+
+/** libB names a class by its class name, and anything else as libA does. */
+export const libBName: Naming = (value, type) => {
+  if (type?.kind === 'class') return type.ctor.name;
+  if (type?.kind === 'array') return `${libBName(undefined, type.items)}-array`;
+  if (type === undefined && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const ctor = value.constructor;
+    return ctor && ctor !== Object && !(value instanceof Date) ? ctor.name : libAName(value, type);
+  }
+  return libAName(value, type);
+};
+
+/** Writes an element named `name` of `value`, whose declared type is `type` if known. */
+export type XmlWriter = (name: string, value: unknown, type: TypeRef | undefined) => string;
+
+/**
+ * The writer of a family: fields follow the declared class, else the value; the elements inside
+ * are named by `naming`.
+ */
+export function createXmlWriter(naming: Naming): XmlWriter {
+  function writeElement(name: string, value: unknown, type: TypeRef | undefined): string {
+    if (value === null || value === undefined) return `<${name}/>`;
+    if (value instanceof Date) return `<${name}>${value.toISOString()}</${name}>`;
+    if (Array.isArray(value)) {
+      const items = type?.kind === 'array' ? type.items : undefined;
+      let out = `<${name}>`;
+      for (const item of value) out += writeElement(naming(item, items), item, items);
+      return `${out}</${name}>`;
+    }
+    if (typeof value === 'object') return `<${name}>${writeFields(value, type)}</${name}>`;
+    return `<${name}>${escapeXmlText(String(value))}</${name}>`;
+  }
+
+  function writeFields(value: object, type: TypeRef | undefined): string {
+    const record = value as Record<string, unknown>;
+    let out = '';
+    const ctor = type?.kind === 'class' ? type.ctor : (value.constructor as Class | undefined);
+    const declared = ctor && ctor !== Object ? fieldsOf(ctor) : undefined;
+    if (declared && declared.size > 0) {
+      for (const field of declared.values()) {
+        const fieldValue = record[field.name];
+        if (fieldValue !== undefined && fieldValue !== null) {
+          out += writeElement(field.name, fieldValue, field.type);
+        }
+      }
+      return out;
+    }
+    for (const key of Object.keys(record)) {
+      const fieldValue = record[key];
+      if (fieldValue === undefined || typeof fieldValue === 'function') continue;
+      if (FORBIDDEN_NAMES.has(key) || !/^[A-Za-z_][\w.-]*$/.test(key)) continue;
+      out += writeElement(key, fieldValue, undefined);
+    }
+    return out;
+  }
+
+  return writeElement;
+}

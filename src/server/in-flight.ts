@@ -1,0 +1,42 @@
+import type http from 'node:http';
+
+/** The requests a main server is answering, so that its shutdown can let them finish. */
+export interface InFlight {
+  /** Counts a request in as it starts. */
+  begin(): void;
+  /** Counts a request out as it ends; once closing, its connection is not kept for another. */
+  end(res: http.ServerResponse): void;
+  /** From now on, no connection is kept for another request. */
+  close(): void;
+  /** Resolves when no request is in flight, or after `ms` at the latest. */
+  settled(ms: number): Promise<void>;
+}
+
+/** Creates the count of a main server's requests in flight. */
+export function createInFlight(): InFlight {
+  let count = 0;
+  let closing = false;
+  let drained: (() => void) | undefined;
+  return {
+    begin() {
+      count++;
+    },
+    end(res) {
+      // Once shutdown began, no connection is kept for another request.
+      if (closing) res.shouldKeepAlive = false;
+      if (--count === 0) drained?.();
+    },
+    close() {
+      closing = true;
+    },
+    async settled(ms) {
+      if (count === 0) return;
+      await Promise.race([
+        new Promise<void>((resolve) => {
+          drained = resolve;
+        }),
+        new Promise<void>((resolve) => setTimeout(resolve, ms).unref()),
+      ]);
+    },
+  };
+}
