@@ -39,7 +39,12 @@ function measure(mode: (typeof MODES)[number]): number {
   for (let round = 0; round < ROUNDS; round++) {
     const start = process.hrtime.bigint();
     for (let i = 0; i < CALLS; i++) {
-      const observation = observe(parts, 'request-id', headers, performance.now());
+      const observation = observe({
+        parts,
+        requestId: 'request-id',
+        headers,
+        started: performance.now(),
+      });
       observation.inject({});
       observation.run(() => 1);
       observation.end(outcome);

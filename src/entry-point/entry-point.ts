@@ -95,7 +95,7 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
     const started = performance.now();
     const headers = ctx.req.headers;
     const requestId = requestIdOf(headers);
-    const observation = observe?.(parts, requestId, headers, started);
+    const observation = observe?.({ parts, requestId, headers, started });
     // Headers of every answer go straight to Node's response: Koa's `set` adds two calls each.
     ctx.res.setHeader('X-SVC-Request-ID', requestId);
     if (cors) applyCors(ctx, cors);
