@@ -9,7 +9,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { CHROMIUM, launchChromium } from '../support/browser';
 import { send } from '../support/http';
 import { packPortico } from '../support/package-tarball';
 import {
@@ -34,7 +34,6 @@ const pinned = (...names: string[]) =>
   Object.fromEntries(names.map((name) => [name, devDependencies[name] as string]));
 const DEV_TOOLS = pinned('ts-morph', '@apidevtools/swagger-parser');
 const SWAGGER_UI = pinned('swagger-ui-dist');
-const CHROMIUM = '/usr/bin/chromium';
 
 const project = readReadmeProject();
 const work = mkdtempSync(path.join(tmpdir(), 'portico-adopter-'));
@@ -132,16 +131,7 @@ describe("the README's own project in development mode and in a browser", () => 
     const server = startCommand(dir, bin(dir, 'portico'), ['start', 'dist/main.js', '--port', '0']);
     running.push(server);
     const url = `http://127.0.0.1:${await server.listening()}`;
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       const outside: string[] = [];

@@ -1,17 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { context, propagation, trace } from '@opentelemetry/api';
-import {
-  InMemorySpanExporter,
-  NodeTracerProvider,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-node';
 import { createMainServer, type MainServer, nativeApp } from 'portico';
 import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
 import { type ReplicaProcess, startReplicaProcess } from '../../scripts/lib/replica-process';
 import { compileFixtureModule } from '../nats/fixture-modules';
 import { json, send } from '../support/http';
+import { useInMemoryTracing } from '../support/in-memory-tracing';
 import { checkNats } from '../support/nats';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -27,15 +22,7 @@ interface WrittenSpan {
   attributes: Record<string, unknown>;
 }
 
-const exporter = new InMemorySpanExporter();
-beforeAll(() => {
-  new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).register();
-});
-afterAll(() => {
-  trace.disable();
-  propagation.disable();
-  context.disable();
-});
+const exporter = useInMemoryTracing();
 
 const natsDescribe = checkNats('the tracing tests of onward calls') ? describe : describe.skip;
 

@@ -3,12 +3,7 @@ import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import {
-  InMemorySpanExporter,
-  NodeTracerProvider,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-node';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import {
   createMainServer,
   Int,
@@ -22,6 +17,7 @@ import { calc } from '../fixtures/services';
 import { calcModule } from '../nats/fixture-modules';
 import { startTestServer } from '../support/harness';
 import { json, send } from '../support/http';
+import { useInMemoryTracing } from '../support/in-memory-tracing';
 import { checkNats } from '../support/nats';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -40,15 +36,7 @@ interface WrittenSpan {
   status: { code: number };
 }
 
-const exporter = new InMemorySpanExporter();
-beforeAll(() => {
-  new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).register();
-});
-afterAll(() => {
-  trace.disable();
-  propagation.disable();
-  context.disable();
-});
+const exporter = useInMemoryTracing();
 
 const natsDescribe = checkNats('the tracing tests across NATS') ? describe : describe.skip;
 
