@@ -46,6 +46,8 @@ export interface LoadResult {
   readonly timeouts: number;
   /** The servers' CPU time (user + system) per response in µs, where `/proc` tells it. */
   readonly serverCpuUs: number | undefined;
+  /** The same per process, in the order of `serverPids`; absent without `/proc`. */
+  readonly serverCpuUsEach?: readonly number[];
 }
 
 interface CannonResult {
@@ -94,14 +96,20 @@ export function percentile(sorted: Float64Array, fraction: number): number {
 
 /** The CPU time of the processes in ms from `/proc/{pid}/stat`, or `undefined` without it. */
 export function cpuTimeMs(pids: readonly number[] | undefined): number | undefined {
+  const each = cpuTimesMs(pids);
+  return each?.reduce((sum, ms) => sum + ms, 0);
+}
+
+/** The CPU time of each process in ms, in the order of `pids`; `undefined` without `/proc`. */
+function cpuTimesMs(pids: readonly number[] | undefined): number[] | undefined {
   if (!pids || pids.length === 0) return undefined;
-  let total = 0;
+  const times: number[] = [];
   for (const pid of pids) {
     const ms = processCpuMs(pid);
     if (ms === undefined) return undefined;
-    total += ms;
+    times.push(ms);
   }
-  return total;
+  return times;
 }
 
 function processCpuMs(pid: number): number | undefined {
@@ -120,7 +128,7 @@ function processCpuMs(pid: number): number | undefined {
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   if (spec.warmupSeconds > 0) await cannon(spec, { duration: spec.warmupSeconds });
   const times: number[] = [];
-  const cpuBefore = cpuTimeMs(spec.serverPids);
+  const cpuBefore = cpuTimesMs(spec.serverPids);
   const started = process.hrtime.bigint();
   const result = await cannon(
     spec,
@@ -128,11 +136,12 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     times,
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const cpuAfter = cpuTimeMs(spec.serverPids);
-  const serverCpuUs =
+  const cpuAfter = cpuTimesMs(spec.serverPids);
+  const each =
     cpuBefore === undefined || cpuAfter === undefined
       ? undefined
-      : ((cpuAfter - cpuBefore) * 1000) / times.length;
+      : cpuAfter.map((ms, i) => ((ms - (cpuBefore[i] as number)) * 1000) / times.length);
+  const serverCpuUs = each?.reduce((sum, us) => sum + us, 0);
   const sorted = Float64Array.from(times).sort();
   const statusCounts: Record<string, number> = {};
   for (const [status, { count }] of Object.entries(result.statusCodeStats)) {
@@ -148,6 +157,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     errors: result.errors,
     timeouts: result.timeouts,
     serverCpuUs,
+    ...(each && each.length > 1 ? { serverCpuUsEach: each } : {}),
   };
 }
 

@@ -88,12 +88,18 @@ async function runRounds({ options, rows, servers, driver }: Rounds) {
         done++;
         log(
           `[${done}/${total}] round ${round} c=${connections} ${row.id}: ` +
-            `${Math.round(result.rps)} req/s p50 ${result.p50Ms.toFixed(2)} p99 ${result.p99Ms.toFixed(2)} ms, server CPU ${result.serverCpuUs?.toFixed(1) ?? '?'} µs/req`,
+            `${Math.round(result.rps)} req/s p50 ${result.p50Ms.toFixed(2)} p99 ${result.p99Ms.toFixed(2)} ms, server CPU ${result.serverCpuUs?.toFixed(1) ?? '?'} µs/req${formatEach(result)}`,
         );
       }
     }
   }
   return results as ReadonlyMap<string, ReadonlyMap<number, Runs>>;
+}
+
+/** The CPU per process of a row served by several (main, replicas, nats-server), else nothing. */
+function formatEach(result: LoadResult): string {
+  const each = result.serverCpuUsEach;
+  return each ? ` (${each.map((us) => us.toFixed(1)).join(' + ')}: main, replicas, nats)` : '';
 }
 
 /** The machine the figures come from, and the node version the servers run on. */
