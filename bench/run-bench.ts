@@ -96,10 +96,12 @@ async function runRounds({ options, rows, servers, driver }: Rounds) {
   return results as ReadonlyMap<string, ReadonlyMap<number, Runs>>;
 }
 
-/** The CPU per process of a row served by several (main, replicas, nats-server), else nothing. */
+/** The CPU per process of a row served by several (main server, replicas, nats-server), else nothing. */
 function formatEach(result: LoadResult): string {
   const each = result.serverCpuUsEach;
-  return each ? ` (${each.map((us) => us.toFixed(1)).join(' + ')}: main, replicas, nats)` : '';
+  if (!each) return '';
+  const name = (i: number) => (i === 0 ? 'main' : i === each.length - 1 ? 'nats' : 'replica');
+  return ` (${each.map((us, i) => `${us.toFixed(1)} ${name(i)}`).join(' + ')})`;
 }
 
 /** The machine the figures come from, and the node version the servers run on. */
