@@ -27,10 +27,14 @@ export function installCommand(names: readonly PeerName[]): string {
   return `npm install ${dev ? '--save-dev ' : ''}${specs.join(' ')}`;
 }
 
-/** The one line that says what needs `name`, that it is missing, and how to install it. */
-export function missingPeerMessage(name: PeerName): string {
+/**
+ * The one line that says what needs `name`, that it is missing, and how to install it. `where`,
+ * when given, names the declaration that asked for it (`field Order.currency`).
+ */
+export function missingPeerMessage(name: PeerName, where?: string): string {
+  const site = where === undefined ? '' : `${where}: `;
   return (
-    `portico: ${OPTIONAL_PEERS[name].neededBy} needs ${name}, which is not installed: ` +
+    `portico: ${site}${OPTIONAL_PEERS[name].neededBy} needs ${name}, which is not installed: ` +
     `run ${installCommand([name])}`
   );
 }
@@ -46,8 +50,8 @@ export function isPeerInstalled(name: PeerName): boolean {
 }
 
 /** Throws the one line of {@link missingPeerMessage} when `name` is not installed. */
-export function needPeer(name: PeerName): void {
-  if (!isPeerInstalled(name)) throw new Error(missingPeerMessage(name));
+export function needPeer(name: PeerName, where?: string): void {
+  if (!isPeerInstalled(name)) throw new Error(missingPeerMessage(name, where));
 }
 
 /**
@@ -57,7 +61,7 @@ export function needPeer(name: PeerName): void {
  * @example
  * const api = requirePeer<typeof import('@opentelemetry/api')>('@opentelemetry/api');
  */
-export function requirePeer<T>(name: PeerName): T {
-  needPeer(name);
+export function requirePeer<T>(name: PeerName, where?: string): T {
+  needPeer(name, where);
   return require(name) as T;
 }

@@ -1,5 +1,5 @@
 import type * as Re2js from 're2js';
-import { isPeerInstalled, missingPeerMessage } from '../peers';
+import { requirePeer } from '../peers';
 import { type Constraints, describeType, type TypeRef, type ValueRules } from './types';
 
 export type { Constraints };
@@ -33,10 +33,7 @@ function pick<K extends keyof Constraints>(from: Constraints, keys: readonly K[]
  * unchecked.
  */
 function compilePattern(pattern: string, where: string): (text: string) => boolean {
-  if (!isPeerInstalled('re2js')) {
-    throw new TypeError(missingPeerMessage('re2js').replace('portico: ', `portico: ${where}: `));
-  }
-  const { RE2JS } = require('re2js') as typeof Re2js;
+  const { RE2JS } = requirePeer<typeof Re2js>('re2js', where);
   try {
     const compiled = RE2JS.compile(pattern);
     return (text) => compiled.test(text);
