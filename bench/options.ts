@@ -19,6 +19,8 @@ export interface BenchOptions {
   readonly node: string | undefined;
   /** Another built checkout whose portico rows run beside this build's, as `<row>-before`. */
   readonly against: string | undefined;
+  /** Start every server anew for each round, so that rounds are not the figures of one process. */
+  readonly fresh: boolean;
 }
 
 /** The usage text of `npm run bench`. */
@@ -35,6 +37,9 @@ export const BENCH_USAGE = `Usage: npm run bench -- [options]
   --node PATH           run the servers on this node binary (default: the one running the bench)
   --against DIR         also run every portico row on another built checkout (DIR/bin/portico.js),
                         each row next to its twin, and print this build against it
+  --fresh               start the servers (and the nats-server) anew for every round, and under
+                        --against run the twin first in every other round: slower, but each
+                        round is a sample of new processes, not of one process's luck
 Quick smoke run: npm run bench -- --duration 2 --warmup 1 --rounds 1 --memory-requests 20000 --memory-warmup 20000`;
 
 function positive(name: string, text: string | undefined, fallback: number): number {
@@ -64,6 +69,7 @@ export function parseBenchOptions(argv: readonly string[], env = process.env): B
       out: { type: 'string' },
       node: { type: 'string' },
       against: { type: 'string' },
+      fresh: { type: 'boolean' },
     },
   });
   const connections = list(values.connections).map((c) => positive('connections', c, 10));
@@ -79,5 +85,6 @@ export function parseBenchOptions(argv: readonly string[], env = process.env): B
     outDir: values.out ?? 'bench/results',
     node: values.node,
     against: values.against,
+    fresh: values.fresh ?? false,
   };
 }

@@ -68,16 +68,34 @@ interface Rounds {
   readonly rows: readonly RowSpec[];
   readonly servers: ReadonlyMap<string, RunningServer>;
   readonly driver: DriverPlacement;
+  /** The rounds to run, numbered from 1 for the whole run. */
+  readonly rounds: readonly number[];
+  readonly results: Map<string, Map<number, LoadResult[]>>;
+}
+
+/**
+ * Under `--fresh --against`, even rounds run each twin before its row, so that neither build is
+ * always the one measured second.
+ */
+function inOrder(rows: readonly RowSpec[], round: number, options: BenchOptions): RowSpec[] {
+  if (!options.fresh || round % 2 === 1) return [...rows];
+  const ordered = [...rows];
+  for (let i = 0; i + 1 < ordered.length; i++) {
+    const [row, twin] = [ordered[i] as RowSpec, ordered[i + 1] as RowSpec];
+    if (twin.id === beforeId(row.id)) {
+      ordered.splice(i, 2, twin, row);
+      i++;
+    }
+  }
+  return ordered;
 }
 
 /** Runs every row at every connection count, round after round (A B C A B C …). */
-async function runRounds({ options, rows, servers, driver }: Rounds) {
-  const results = new Map<string, Map<number, LoadResult[]>>();
+async function runRounds({ options, rows, servers, driver, rounds, results }: Rounds) {
   const total = options.rounds * options.connections.length * rows.length;
-  let done = 0;
-  for (let round = 1; round <= options.rounds; round++) {
+  for (const round of rounds) {
     for (const connections of options.connections) {
-      for (const row of rows) {
+      for (const row of inOrder(rows, round, options)) {
         const { port, pids: serverPids } = servers.get(row.server) as RunningServer;
         const { warmupSeconds, durationSeconds } = options;
         const load = { row, port, serverPids, connections, warmupSeconds, durationSeconds };
@@ -85,7 +103,10 @@ async function runRounds({ options, rows, servers, driver }: Rounds) {
         const byConnections = results.get(row.id) ?? new Map<number, LoadResult[]>();
         byConnections.set(connections, [...(byConnections.get(connections) ?? []), result]);
         results.set(row.id, byConnections);
-        done++;
+        const done = [...results.values()].reduce(
+          (sum, byC) => sum + [...byC.values()].flat().length,
+          0,
+        );
         log(
           `[${done}/${total}] round ${round} c=${connections} ${row.id}: ` +
             `${Math.round(result.rps)} req/s p50 ${result.p50Ms.toFixed(2)} p99 ${result.p99Ms.toFixed(2)} ms, server CPU ${result.serverCpuUs?.toFixed(1) ?? '?'} µs/req${formatEach(result)}`,
@@ -93,7 +114,6 @@ async function runRounds({ options, rows, servers, driver }: Rounds) {
       }
     }
   }
-  return results as ReadonlyMap<string, ReadonlyMap<number, Runs>>;
 }
 
 /** The CPU per process of a row served by several (main server, replicas, nats-server), else nothing. */
@@ -125,19 +145,45 @@ function nodeVersion(node: string): string {
   return version;
 }
 
-/** Starts the nats-server (when a row needs it) and the servers, runs the rounds, stops them. */
+/**
+ * Runs the rounds: all on one set of processes, or under `--fresh` each round on servers (and a
+ * nats-server) started for it alone.
+ */
 async function measure(options: BenchOptions, catalog: Catalog, placement: Placement) {
+  const results = new Map<string, Map<number, LoadResult[]>>();
+  const all = Array.from({ length: options.rounds }, (_, i) => i + 1);
+  const sessions = options.fresh ? all.map((round) => [round]) : [all];
+  for (const rounds of sessions) {
+    await withProcesses(catalog, placement.server, (servers) =>
+      runRounds({
+        options,
+        rows: catalog.rows,
+        servers,
+        driver: placement.driver,
+        rounds,
+        results,
+      }),
+    );
+  }
+  return results as ReadonlyMap<string, ReadonlyMap<number, Runs>>;
+}
+
+/** Starts the nats-server (when a row needs it) and the servers, runs `use`, stops them. */
+async function withProcesses(
+  catalog: Catalog,
+  placement: ServerPlacement,
+  use: (servers: ReadonlyMap<string, RunningServer>) => Promise<void>,
+): Promise<void> {
   const { rows } = catalog;
   const needsNats = catalog.servers.some(
     (spec) => spec.natsReplicas && rows.some((row) => row.server === spec.id),
   );
-  const nats = needsNats ? await startBenchNats(placement.server.core) : undefined;
+  const nats = needsNats ? await startBenchNats(placement.core) : undefined;
   try {
-    const withNats = { ...placement.server, ...(nats ? { nats } : {}) };
-    const servers = await startServers(rows, catalog, withNats);
+    const servers = await startServers(rows, catalog, { ...placement, ...(nats ? { nats } : {}) });
     try {
       for (const row of rows) await checkRow(row, (servers.get(row.server) as RunningServer).port);
-      return await runRounds({ options, rows, servers, driver: placement.driver });
+      await use(servers);
     } finally {
       await stopServers(servers);
     }
