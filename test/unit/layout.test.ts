@@ -83,6 +83,13 @@ function importersOf(pkg: string): string[] {
 }
 
 describe('the layout of src/', () => {
+  it('is told in the README, room by room, in this order', () => {
+    const readme = readFileSync(path.join(SRC, '..', 'README.md'), 'utf8');
+    const section = readme.split('### Where the code lives')[1]?.split(/\n#{2,3} /)[0] ?? '';
+    const told = [...section.matchAll(/^- `([\w-]+)(?:\/|\.ts)`:/gm)].map((match) => match[1]);
+    expect(told).toEqual(ORDER);
+  });
+
   it('has every room in the order', () => {
     const rooms = new Set(sourceFiles().map((file) => roomOf(file) as string));
     expect([...rooms].filter((room) => !ORDER.includes(room))).toEqual([]);
