@@ -45,10 +45,9 @@ export function createHttpServer(limits: HttpLimits, listener: http.RequestListe
     },
     onRequest,
   );
-  // The response each connection is writing, for a parser error that comes after its head.
-  const responses = new WeakMap<Duplex, http.ServerResponse>();
   function onRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
-    responses.set(req.socket, res);
+    writing.set(req.socket, res);
+    res.on('finish', forgetFinished);
     if (req.rawHeaders.length / 2 > limits.maxHeaderCount) {
       refuse({ req, res }, 'HEADERS_TOO_LARGE', `more than ${limits.maxHeaderCount} header lines`);
     } else if (req.headers.host === undefined && req.httpVersion !== '1.0') {
@@ -64,10 +63,23 @@ export function createHttpServer(limits: HttpLimits, listener: http.RequestListe
     onRequest(req, res);
   });
   server.on('clientError', (error: Error, socket: Duplex) =>
-    answerClientError(error, socket, responses.get(socket)),
+    answerClientError(error, socket, writing.get(socket)),
   );
   server.on('connect', refuseConnect);
   return server;
+}
+
+/**
+ * The response each connection is writing, for a parser error that comes after its head. Only
+ * until it is finished: kept after that, the last response of every keep-alive connection (and its
+ * request) would live on, and every young-generation collection would copy them, about 0.5 µs per
+ * call at 100 connections.
+ */
+const writing = new WeakMap<Duplex, http.ServerResponse>();
+
+function forgetFinished(this: http.ServerResponse): void {
+  const { socket } = this.req;
+  if (writing.get(socket) === this) writing.delete(socket);
 }
 
 /** The request id and the family of an answer the HTTP layer gives to a parsed request. */
