@@ -48,7 +48,10 @@ function splitArguments(
 }
 
 /** The context headers that were given, as fields (assigned one by one: spreads cost per call). */
-export function claimedHeaders(h: CallHeaders, into: Partial<ContextDraft> = {}): ClaimedHeaders {
+export function claimedHeaders(
+  h: Pick<CallHeaders, keyof ClaimedHeaders>,
+  into: Partial<ContextDraft> = {},
+): ClaimedHeaders {
   if (h.sessionId !== undefined) into.sessionId = h.sessionId;
   if (h.user !== undefined) into.user = h.user;
   if (h.clientApplicationName !== undefined) into.clientApplicationName = h.clientApplicationName;

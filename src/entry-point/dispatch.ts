@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { isRemoteError, RemoteError } from '../errors';
 import { isPromiseLike, raceDeadline } from '../protocol/deadline';
 import { type CallEnvelope, type CallReply, type Transport } from '../protocol/envelope';
+import { claimedHeaders } from './call-envelope';
 import { type CallSlots } from './call-slots';
 import { type PermissionRequest, type PermissionResolver } from './config';
 
@@ -28,11 +29,7 @@ export type ClaimedHeaders = PermissionRequest['headers'];
  * answered synchronously, else when the reply comes or the call timeout passes, whichever is
  * first. Throws `OVERLOADED` when the route has no free slot, and a carrier's own failure as 503.
  */
-export type Dispatch = (
-  route: CallRoute,
-  envelope: CallEnvelope,
-  claimed: ClaimedHeaders,
-) => CallReply | Promise<CallReply>;
+export type Dispatch = (route: CallRoute, envelope: CallEnvelope) => CallReply | Promise<CallReply>;
 
 /**
  * Creates the dispatch of an entry point. It owns the call slots, the permission resolver and
@@ -64,11 +61,15 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   /** With a permission resolver: asks it whether the call is privileged, then sends it. */
   const askThenCall =
     resolver &&
-    (async (transport: Transport, envelope: CallEnvelope, claimed: ClaimedHeaders) => {
+    (async (transport: Transport, envelope: CallEnvelope) => {
       const { microservice, service, method, context } = envelope;
       let granted: boolean;
       try {
-        const request = { privilegeNames: context.privilegeNames, headers: claimed };
+        // Read back from the context, which holds them already: no object for calls without it.
+        const request = {
+          privilegeNames: context.privilegeNames,
+          headers: claimedHeaders(context),
+        };
         granted = (await resolver({ ...request, microservice, service, method })) === true;
       } catch (error) {
         logger.error(
@@ -81,12 +82,12 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       return transport.call({ ...envelope, context: { ...context, privileged: true } });
     });
 
-  return function dispatch(route, envelope, claimed) {
+  return function dispatch(route, envelope) {
     const { transport, slots } = route;
     slots.take();
     let sent: CallReply | PromiseLike<CallReply>;
     try {
-      sent = askThenCall ? askThenCall(transport, envelope, claimed) : transport.call(envelope);
+      sent = askThenCall ? askThenCall(transport, envelope) : transport.call(envelope);
     } catch (error) {
       slots.release();
       throw carrierFailure(error);

@@ -7,7 +7,7 @@ import { type CallObserver } from '../observability/call-observer';
 import { type TraceIds } from '../observability/call-tracing';
 import { isPromiseLike } from '../protocol/deadline';
 import { readBodyText } from './body';
-import { callEnvelope, claimedHeaders } from './call-envelope';
+import { callEnvelope } from './call-envelope';
 import { type EntryPointConfig } from './config';
 import { type CallRoute, createDispatch } from './dispatch';
 import { readCallHeaders, requestIdOf, SVC_HEADER_NAMES } from './headers';
@@ -114,10 +114,9 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
         if (observation) requestBytes = Buffer.byteLength(body);
         const request = { ctx, parts, headers: callHeaders, body, requestId, format, observation };
         const envelope = callEnvelope(request, config);
-        const claimed = claimedHeaders(callHeaders);
         const sent = observation
-          ? observation.run(() => dispatch(route, envelope, claimed))
-          : dispatch(route, envelope, claimed);
+          ? observation.run(() => dispatch(route, envelope))
+          : dispatch(route, envelope);
         code = sendReply(request, isPromiseLike(sent) ? await sent : sent, development);
         replied = true;
       }

@@ -35,7 +35,9 @@ export function createXmlWriter(naming: Naming): XmlWriter {
       return `${out}</${name}>`;
     }
     if (typeof value === 'object') return `<${name}>${writeFields(value, type)}</${name}>`;
-    return `<${name}>${escapeXmlText(String(value))}</${name}>`;
+    // Only a string can hold a character that needs escaping or dropping.
+    const text = typeof value === 'string' ? escapeXmlText(value) : String(value);
+    return `<${name}>${text}</${name}>`;
   }
 
   function writeFields(value: object, type: TypeRef | undefined): string {
