@@ -20,8 +20,8 @@ export type {
   PermissionResolver,
 } from './entry-point/config';
 export { splitJsonArray, splitXmlParamArray } from './entry-point/rmc-splitter';
-export type { ErrorBody, ErrorCode } from './errors';
-export { ERROR_STATUS, isRemoteError, RemoteError } from './errors';
+export type { ErrorCode } from './errors';
+export { ERROR_STATUS } from './errors';
 export type {
   CorsOptions,
   MicroserviceDefinition,

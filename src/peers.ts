@@ -51,7 +51,7 @@ export function isPeerInstalled(name: PeerName): boolean {
 
 /** Throws the one line of {@link missingPeerMessage} when `name` is not installed. */
 export function needPeer(name: PeerName, where?: string): void {
-  if (!isPeerInstalled(name)) throw new Error(missingPeerMessage(name, where));
+  if (!isPeerInstalled(name)) throw new TypeError(missingPeerMessage(name, where));
 }
 
 /**

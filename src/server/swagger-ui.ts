@@ -2,7 +2,7 @@ import path from 'node:path';
 import type Koa from 'koa';
 import send from 'koa-send';
 import { type CorsOptions, type ServletAppDefinition } from '../microservices';
-import { isPeerInstalled, missingPeerMessage } from '../peers';
+import { needPeer } from '../peers';
 import { createStaticFilesHandler } from './static-files';
 
 /** Options of {@link swaggerUi}. */
@@ -70,8 +70,7 @@ async function sendDocument(ctx: Koa.Context, document: string): Promise<void> {
 }
 
 function swaggerUiDir(): string {
-  if (!isPeerInstalled('swagger-ui-dist'))
-    throw new TypeError(missingPeerMessage('swagger-ui-dist'));
+  needPeer('swagger-ui-dist');
   return path.dirname(require.resolve('swagger-ui-dist/package.json'));
 }
 
