@@ -94,12 +94,6 @@ export function percentile(sorted: Float64Array, fraction: number): number {
   return sorted[Math.min(Math.max(rank, 0), sorted.length - 1)] as number;
 }
 
-/** The CPU time of the processes in ms from `/proc/{pid}/stat`, or `undefined` without it. */
-export function cpuTimeMs(pids: readonly number[] | undefined): number | undefined {
-  const each = cpuTimesMs(pids);
-  return each?.reduce((sum, ms) => sum + ms, 0);
-}
-
 /** The CPU time of each process in ms, in the order of `pids`; `undefined` without `/proc`. */
 function cpuTimesMs(pids: readonly number[] | undefined): number[] | undefined {
   if (!pids || pids.length === 0) return undefined;

@@ -9,6 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { median } from './report';
 
 interface Side {
   /** Serves one call and resolves with its reply frame. */
@@ -81,10 +82,6 @@ async function measure(side: Side): Promise<number> {
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   const used = process.cpuUsage(start);
   return ((used.user + used.system) * 1000) / CALLS;
-}
-
-function median(values: readonly number[]): number {
-  return [...values].sort((a, b) => a - b)[values.length >> 1] as number;
 }
 
 async function main(): Promise<void> {

@@ -92,7 +92,10 @@ function inOrder(rows: readonly RowSpec[], round: number, options: BenchOptions)
 
 /** Runs every row at every connection count, round after round (A B C A B C …). */
 async function runRounds({ options, rows, servers, driver, rounds, results }: Rounds) {
-  const total = options.rounds * options.connections.length * rows.length;
+  const perRound = options.connections.length * rows.length;
+  const total = options.rounds * perRound;
+  // Rounds are numbered for the whole run, also when each runs on processes of its own.
+  let done = ((rounds[0] ?? 1) - 1) * perRound;
   for (const round of rounds) {
     for (const connections of options.connections) {
       for (const row of inOrder(rows, round, options)) {
@@ -103,10 +106,7 @@ async function runRounds({ options, rows, servers, driver, rounds, results }: Ro
         const byConnections = results.get(row.id) ?? new Map<number, LoadResult[]>();
         byConnections.set(connections, [...(byConnections.get(connections) ?? []), result]);
         results.set(row.id, byConnections);
-        const done = [...results.values()].reduce(
-          (sum, byC) => sum + [...byC.values()].flat().length,
-          0,
-        );
+        done++;
         log(
           `[${done}/${total}] round ${round} c=${connections} ${row.id}: ` +
             `${Math.round(result.rps)} req/s p50 ${result.p50Ms.toFixed(2)} p99 ${result.p99Ms.toFixed(2)} ms, server CPU ${result.serverCpuUs?.toFixed(1) ?? '?'} µs/req${formatEach(result)}`,

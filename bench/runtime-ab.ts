@@ -5,6 +5,7 @@
  * busy machine weighs on both alike. Prints the median nanoseconds per call of each and the gap.
  */
 import path from 'node:path';
+import { median } from './report';
 
 interface Side {
   readonly handle: (envelope: unknown) => unknown;
@@ -47,10 +48,6 @@ function measure(side: Side, body: string): number {
   }
   const used = process.cpuUsage(start);
   return ((used.user + used.system) * 1000) / CALLS;
-}
-
-function median(values: readonly number[]): number {
-  return [...values].sort((a, b) => a - b)[values.length >> 1] as number;
 }
 
 function main(): void {
