@@ -1,3 +1,4 @@
+import { escapeText } from './mutations';
 import { type Schema, withoutNull } from './schema-values';
 import { type SequenceKind } from './sequence-views';
 
@@ -14,10 +15,6 @@ export function describedIn(content: Schema): Described {
   const libA = content['application/json'].schema.anyOf?.[1];
   const wrapper = libA?.required?.[0] ?? Object.keys(libA?.properties ?? {})[0];
   return { xml: content['application/xml'].schema, libAWrapper: wrapper };
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /**

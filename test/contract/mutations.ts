@@ -128,7 +128,8 @@ export function mutate(
   return copy;
 }
 
-function escapeText(text: string): string {
+/** Text escaped as XML character data, written apart from the runtime's escaper on purpose. */
+export function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 

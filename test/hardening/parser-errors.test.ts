@@ -7,26 +7,12 @@ import { servletApp } from 'portico';
 import { calc } from '../fixtures/services';
 import { startTestServer, type TestServer } from '../support/harness';
 import { waitFor } from '../support/wait';
+import { openKeepAlive } from './support/keep-alive';
 
 const MUL_TWO =
   'POST /calc/multiplier/mulTwo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
   'Content-Length: 13\r\n\r\n{"a":2,"b":3}';
 const GARBAGE = 'garbage\r\n\r\n';
-
-/** A raw keep-alive connection: everything received so far, and whether the server closed it. */
-function connect(url: string) {
-  const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
-  const seen = { text: '', closed: false };
-  socket.setEncoding('latin1');
-  socket.on('data', (chunk: string) => {
-    seen.text += chunk;
-  });
-  socket.on('error', () => {});
-  socket.on('close', () => {
-    seen.closed = true;
-  });
-  return { socket, seen };
-}
 
 describe('what the HTTP parser refuses on a connection that was answered before', () => {
   // A servlet whose response sends its head and a first chunk, then waits for the test.
@@ -63,19 +49,30 @@ describe('what the HTTP parser refuses on a connection that was answered before'
   });
 
   it('gets the 400 envelope after a finished response, and the connection is closed', async () => {
-    const { socket, seen } = connect(server.url);
-    socket.write(MUL_TWO);
-    await waitFor(() => seen.text.includes('{"result":6}'), { what: 'the answer to mulTwo' });
-    socket.write(GARBAGE);
-    await waitFor(() => seen.closed, { what: 'the server closing the connection' });
-    const second = seen.text.slice(seen.text.indexOf('{"result":6}'));
-    expect(second).toMatch(/HTTP\/1\.1 400 Bad Request\r\n/);
-    expect(second).toMatch(/"code":"BAD_REQUEST"/);
-    expect(second).toMatch(/\r\nConnection: close\r\n/i);
+    const connection = await openKeepAlive(server.url);
+    expect(await connection.request(MUL_TWO)).toMatchObject({ status: 200, body: '{"result":6}' });
+    const refused = await connection.request(GARBAGE);
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body).error).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'the request is not valid HTTP/1.1',
+    });
+    expect(refused.headers.connection).toBe('close');
+    await connection.closed;
   });
 
   it('only closes a connection whose response has its head out and is not finished', async () => {
-    const { socket, seen } = connect(server.url);
+    // Raw bytes: this response never finishes, so no answer could be framed from it.
+    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+    const seen = { text: '', closed: false };
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      seen.text += chunk;
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      seen.closed = true;
+    });
     socket.write('GET /stream/ HTTP/1.1\r\nHost: x\r\n\r\n');
     await waitFor(() => seen.text.includes('first part;'), { what: 'the first chunk' });
     socket.write(GARBAGE);
@@ -83,22 +80,21 @@ describe('what the HTTP parser refuses on a connection that was answered before'
     // An error envelope here would land inside the streamed body, where no client could read it.
     expect(seen.text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(seen.text).not.toMatch(/BAD_REQUEST|400 Bad Request/);
-    const ok = connect(server.url);
-    ok.socket.write(MUL_TWO);
-    await waitFor(() => ok.seen.text.includes('{"result":6}'), { what: 'a call after it' });
-    ok.socket.destroy();
+    const after = await openKeepAlive(server.url);
+    expect(await after.request(MUL_TWO)).toMatchObject({ status: 200, body: '{"result":6}' });
+    after.destroy();
   });
 
   it('keeps no finished response alive while its connection stays open', async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
-    const { socket, seen } = connect(server.url);
-    socket.write('GET /short/ HTTP/1.1\r\nHost: x\r\n\r\n');
-    await waitFor(() => seen.text.endsWith('done'), { what: 'the answer' });
+    const connection = await openKeepAlive(server.url);
+    const answer = await connection.request('GET /short/ HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(answer).toMatchObject({ status: 200, body: 'done' });
     await new Promise((resolve) => setImmediate(resolve));
     gc();
-    expect(seen.closed).toBe(false);
+    expect(connection.open).toBe(true);
     expect(answered.at(-1)?.deref()).toBeUndefined();
-    socket.destroy();
+    connection.destroy();
   });
 });

@@ -93,6 +93,11 @@ describe('the contract: what the document states, the runtime enforces', () => {
       /field deliverBy: expected an RFC 3339 date-time/,
     ],
     [
+      'second 60 of a minute that is not 23:59 in UTC, at an offset west of UTC',
+      { deliverBy: ['"2016-12-31T23:59:60-01:00"', '2016-12-31T22:59:60-00:30'] },
+      /field deliverBy: expected an RFC 3339 date-time/,
+    ],
+    [
       'a quantity below the minimum',
       {
         lines: [
@@ -168,6 +173,14 @@ describe('the contract: what the document states, the runtime enforces', () => {
       expect(answer.text).toContain('2016-12-31T23:59:59.500Z');
     },
   );
+
+  it.each(
+    inEverySequence({ deliverBy: ['"2016-12-31T18:59:60-05:00"', '2016-12-31T23:29:60-00:30'] }),
+  )('takes a leap second at an offset west of UTC, in %s', async (_, headers, body) => {
+    const answer = await place(headers, body);
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('2016-12-31T23:59:59.000Z');
+  });
 
   it('reads an absent nullable element as null in XML, which has no null', async () => {
     const answer = await place(xml('libB'), orderXml('Order', { deliverBy: undefined }));

@@ -55,6 +55,7 @@ describe('a libA answer of a declared number type is read back by the same seque
       expect(first.text).toBe(body);
       const again = await send(server.url, '/numbers/numbers/step', { headers, body: first.text });
       expect(again.status).toBe(200);
+      expect(again.text).toBe(body);
     },
   );
 });

@@ -4,12 +4,7 @@ import path from 'node:path';
 import { type Locator, type Page } from 'playwright-core';
 import { swaggerUi } from 'portico';
 import { type GenerateOptions, generateDocument } from '../../src/swagger/cli/generate';
-
-/** The project that `npm run generate-swagger` describes: the examples. */
-export const EXAMPLES_PROJECT = path.resolve(
-  __dirname,
-  '../../examples/docs/tsconfig.swagger.json',
-);
+import { EXAMPLES_PROJECT } from '../swagger/support';
 
 /**
  * A directory with the swagger.json that `npm start` generates, of a project (the examples unless
