@@ -290,6 +290,18 @@ class Holder {
   @Field(Int) count!: number;
 }
 
+describe('XML writing of characters XML cannot carry', () => {
+  it('drops control characters, U+FFFE and lone surrogates, and keeps pairs, tabs and newlines', () => {
+    const text = 'a\u0001b\uD800c\uDC00d\uFFFEe\uD83D\uDE00f\tg\nh';
+    expect(libBXml.writeResult(text, STRING)).toBe('<string>abcde\uD83D\uDE00f\tg\nh</string>');
+  });
+
+  it('writes a number or a boolean as it is', () => {
+    expect(libBXml.writeResult(2.5, NUMBER)).toBe('<double>2.5</double>');
+    expect(libBXml.writeResult(true, { kind: 'boolean' })).toBe('<boolean>true</boolean>');
+  });
+});
+
 describe('XML reading (properties)', () => {
   const xmlString = fc.string({ unit: 'grapheme', maxLength: 40 }).map((s) =>
     // biome-ignore lint/suspicious/noControlCharactersInRegex: XML cannot carry these characters
