@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { median, type Runs } from './report';
+import { meanWithNoise, median, type Runs } from './report';
 import { REPLICA_ARGS, type RowSpec, type ServerSpec } from './rows';
 
 /** The servers and rows of one run. */
@@ -55,8 +55,10 @@ export function withBefore(catalog: Catalog, root: string): Catalog {
 export interface BeforeLine {
   readonly label: string;
   readonly connections: number;
-  /** Median over rounds of this build's CPU µs/req minus the other's in the same round. */
+  /** Mean over rounds of this build's CPU µs/req minus the other's in the same round. */
   readonly extraCpuUs: number;
+  /** The half-width of that mean's 95% confidence interval: the noise of the comparison. */
+  readonly noiseUs: number;
   /** Median over rounds of this build's req/s divided by the other's. */
   readonly rpsRatio: number;
 }
@@ -80,22 +82,44 @@ export function compareBefore(
       );
       if (pairs.length === 0) continue;
       const rpsRatio = median(pairs.map(([a, b]) => a.rps / (b?.rps ?? Number.NaN)));
-      lines.push({ label: row.label, connections: c, extraCpuUs: median(cpu), rpsRatio });
+      const { mean, halfWidth } = meanWithNoise(cpu);
+      lines.push({
+        label: row.label,
+        connections: c,
+        extraCpuUs: mean,
+        noiseUs: halfWidth,
+        rpsRatio,
+      });
     }
   }
   return lines;
 }
 
+/**
+ * Whether a row is slower or faster than before beyond the noise: when the whole 95% interval
+ * of its extra CPU time lies above or below zero.
+ */
+export function verdictOf(line: Pick<BeforeLine, 'extraCpuUs' | 'noiseUs'>): string {
+  if (Number.isNaN(line.extraCpuUs)) return '–';
+  if (Number.isNaN(line.noiseUs)) return 'one round: no noise known';
+  if (line.extraCpuUs - line.noiseUs > 0) return 'SLOWER';
+  if (line.extraCpuUs + line.noiseUs < 0) return 'faster';
+  return 'within the noise';
+}
+
 /** The comparison as Markdown. */
 export function formatBefore(lines: readonly BeforeLine[]): string {
   const out = [
-    '| row | conns | req/s ÷ before | server CPU µs/req − before |',
-    '|---|---:|---:|---:|',
+    '| row | conns | req/s ÷ before | server CPU µs/req − before (mean ± 95%) | verdict |',
+    '|---|---:|---:|---:|---|',
   ];
   for (const l of lines) {
     const sign = l.extraCpuUs >= 0 ? '+' : '';
+    const extra = Number.isNaN(l.extraCpuUs) ? '–' : `${sign}${l.extraCpuUs.toFixed(1)}`;
+    const noise = Number.isNaN(l.noiseUs) ? '' : ` ± ${l.noiseUs.toFixed(1)}`;
     out.push(
-      `| ${l.label} | ${l.connections} | ${l.rpsRatio.toFixed(2)} | ${sign}${l.extraCpuUs.toFixed(1)} |`,
+      `| ${l.label} | ${l.connections} | ${l.rpsRatio.toFixed(2)} | ` +
+        `${extra}${noise} | ${verdictOf(l)} |`,
     );
   }
   return out.join('\n');

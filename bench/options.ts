@@ -36,7 +36,8 @@ export const BENCH_USAGE = `Usage: npm run bench -- [options]
   --out DIR             where the JSON table goes (default bench/results)
   --node PATH           run the servers on this node binary (default: the one running the bench)
   --against DIR         also run every portico row on another built checkout (DIR/bin/portico.js),
-                        each row next to its twin, and print this build against it
+                        each row next to its twin, and print this build against it: the
+                        mean extra CPU per request, its 95% interval and a verdict
   --fresh               start the servers (and the nats-server) anew for every round, and under
                         --against run the twin first in every other round: slower, but each
                         round is a sample of new processes, not of one process's luck

@@ -88,3 +88,31 @@ export function formatTable(lines: readonly TableLine[]): string {
   }
   return out.join('\n');
 }
+
+/** Two-sided 95% quantiles of Student's t for 1–30 degrees of freedom; 1.96 beyond. */
+const T95 = [
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145,
+  2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048,
+  2.045, 2.042,
+];
+
+/** A mean and the half-width of its 95% confidence interval. */
+export interface MeanWithNoise {
+  readonly mean: number;
+  /** NaN for fewer than two values: one round says nothing about the noise. */
+  readonly halfWidth: number;
+}
+
+/**
+ * The mean of `values` and its 95% confidence half-width (Student's t). The values are
+ * per-round differences between two builds, each round on processes of its own, so the width
+ * is the noise of the comparison: one process of a build can sit several µs above another.
+ */
+export function meanWithNoise(values: readonly number[]): MeanWithNoise {
+  const n = values.length;
+  const mean = values.reduce((sum, v) => sum + v, 0) / n;
+  if (n < 2) return { mean, halfWidth: Number.NaN };
+  const variance = values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / (n - 1);
+  const t = T95[n - 2] ?? 1.96;
+  return { mean, halfWidth: (t * Math.sqrt(variance)) / Math.sqrt(n) };
+}
