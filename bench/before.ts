@@ -51,6 +51,23 @@ export function withBefore(catalog: Catalog, root: string): Catalog {
   return { servers: [...catalog.servers, ...twins], rows };
 }
 
+/**
+ * The rows of `round` with each twin before its row in even rounds, so that neither build is
+ * always the one measured second (for `--fresh`, where every round starts its own processes).
+ */
+export function twinsFirstInEvenRounds(rows: readonly RowSpec[], round: number): RowSpec[] {
+  const ordered = [...rows];
+  if (round % 2 === 1) return ordered;
+  for (let i = 0; i + 1 < ordered.length; i++) {
+    const [row, twin] = [ordered[i] as RowSpec, ordered[i + 1] as RowSpec];
+    if (twin.id === beforeId(row.id)) {
+      ordered.splice(i, 2, twin, row);
+      i++;
+    }
+  }
+  return ordered;
+}
+
 /** A row against its twin on the other checkout, paired round by round. */
 export interface BeforeLine {
   readonly label: string;

@@ -7,7 +7,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeId, type Catalog, compareBefore, formatBefore, withBefore } from './before';
+import {
+  beforeId,
+  type Catalog,
+  compareBefore,
+  formatBefore,
+  twinsFirstInEvenRounds,
+  withBefore,
+} from './before';
 import { COST_BASE, COST_ROWS, checkCosts, formatCosts } from './costs';
 import { checkRow, type DriverPlacement, driveRow } from './drive';
 import { type LoadResult } from './load';
@@ -73,23 +80,6 @@ interface Rounds {
   readonly results: Map<string, Map<number, LoadResult[]>>;
 }
 
-/**
- * Under `--fresh --against`, even rounds run each twin before its row, so that neither build is
- * always the one measured second.
- */
-function inOrder(rows: readonly RowSpec[], round: number, options: BenchOptions): RowSpec[] {
-  if (!options.fresh || round % 2 === 1) return [...rows];
-  const ordered = [...rows];
-  for (let i = 0; i + 1 < ordered.length; i++) {
-    const [row, twin] = [ordered[i] as RowSpec, ordered[i + 1] as RowSpec];
-    if (twin.id === beforeId(row.id)) {
-      ordered.splice(i, 2, twin, row);
-      i++;
-    }
-  }
-  return ordered;
-}
-
 /** Runs every row at every connection count, round after round (A B C A B C …). */
 async function runRounds({ options, rows, servers, driver, rounds, results }: Rounds) {
   const perRound = options.connections.length * rows.length;
@@ -98,7 +88,7 @@ async function runRounds({ options, rows, servers, driver, rounds, results }: Ro
   let done = ((rounds[0] ?? 1) - 1) * perRound;
   for (const round of rounds) {
     for (const connections of options.connections) {
-      for (const row of inOrder(rows, round, options)) {
+      for (const row of options.fresh ? twinsFirstInEvenRounds(rows, round) : rows) {
         const { port, pids: serverPids } = servers.get(row.server) as RunningServer;
         const { warmupSeconds, durationSeconds } = options;
         const load = { row, port, serverPids, connections, warmupSeconds, durationSeconds };

@@ -222,6 +222,22 @@ describe.each(PLACEMENTS)('X-SVC-* headers (%s)', (placement) => {
       ]);
     });
 
+    it('shows the resolver the four claimed headers, and nothing else of the context', async () => {
+      asked.length = 0;
+      await context({
+        'X-SVC-Session-ID': 's-1',
+        'X-SVC-User': 'ada',
+        'X-SVC-Client-Application-Name': 'shop',
+        'X-SVC-IP': '192.0.2.7',
+        'X-SVC-Locale': 'de-CH',
+        'X-SVC-Request-ID': 'req-claimed',
+      });
+      // Not the request id, the locale or the socket's peer address, which the context holds too.
+      expect(asked.map((request) => request.headers)).toEqual([
+        { sessionId: 's-1', user: 'ada', clientApplicationName: 'shop', ip: '192.0.2.7' },
+      ]);
+    });
+
     it('refuses a privileged method to an unprivileged call with 403', async () => {
       const answer = await send(server.url, '/probe/probe/secret', {
         headers: json({ 'X-SVC-Privilege-Names': 'reader' }),

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { compareBefore, formatBefore, verdictOf } from '../../bench/before';
+import { compareBefore, formatBefore, twinsFirstInEvenRounds, verdictOf } from '../../bench/before';
 import { type LoadResult } from '../../bench/load';
 import { meanWithNoise } from '../../bench/report';
 import { type RowSpec } from '../../bench/rows';
@@ -14,7 +14,7 @@ const ROW: RowSpec = {
   status: 200,
 };
 
-function run(serverCpuUs: number, rps = 20_000): LoadResult {
+function run(serverCpuUs: number | undefined, rps = 20_000): LoadResult {
   return {
     requests: rps,
     seconds: 1,
@@ -29,7 +29,7 @@ function run(serverCpuUs: number, rps = 20_000): LoadResult {
 }
 
 /** Results of `roa-json` and its twin at 100 connections, one run per round. */
-function results(after: number[], before: number[]) {
+function results(after: (number | undefined)[], before: (number | undefined)[]) {
   return new Map([
     ['roa-json', new Map([[100, after.map((us) => run(us))]])],
     ['roa-json-before', new Map([[100, before.map((us) => run(us))]])],
@@ -59,7 +59,18 @@ describe('npm run bench --against: the comparison with another build', () => {
     const [one] = compareBefore([ROW], [100], results([45], [40]));
     expect(one && verdictOf(one)).toBe('one round: no noise known');
     expect(formatBefore(one ? [one] : [])).toContain('| +5.0 | one round');
-    expect(verdictOf({ extraCpuUs: Number.NaN, noiseUs: Number.NaN })).toBe('–');
+    // Without /proc there is no CPU time: the row keeps its req/s ratio and claims nothing else.
+    const blind = compareBefore([ROW], [100], results([undefined, undefined], [undefined, 1]));
+    expect(formatBefore(blind)).toContain('| ROA JSON mulTwo | 100 | 1.00 | – | – |');
+  });
+
+  it('puts each twin first in even rounds only, and leaves rows without a twin where they are', () => {
+    const row = (id: string) => ({ ...ROW, id });
+    const rows = ['node-http', 'roa-json', 'roa-json-before', 'a', 'a-before', 'b'].map(row);
+    const ids = (round: number) => twinsFirstInEvenRounds(rows, round).map((r) => r.id);
+    expect(ids(1)).toEqual(['node-http', 'roa-json', 'roa-json-before', 'a', 'a-before', 'b']);
+    expect(ids(2)).toEqual(['node-http', 'roa-json-before', 'roa-json', 'a-before', 'a', 'b']);
+    expect(rows.map((r) => r.id)).toEqual(ids(3));
   });
 
   it('has an interval that holds the mean and narrows as rounds agree', () => {
