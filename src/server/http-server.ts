@@ -46,8 +46,7 @@ export function createHttpServer(limits: HttpLimits, listener: http.RequestListe
     onRequest,
   );
   function onRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
-    writing.set(req.socket, res);
-    res.on('finish', forgetFinished);
+    track(req.socket, res);
     if (req.rawHeaders.length / 2 > limits.maxHeaderCount) {
       refuse({ req, res }, 'HEADERS_TOO_LARGE', `more than ${limits.maxHeaderCount} header lines`);
     } else if (req.headers.host === undefined && req.httpVersion !== '1.0') {
@@ -63,23 +62,34 @@ export function createHttpServer(limits: HttpLimits, listener: http.RequestListe
     onRequest(req, res);
   });
   server.on('clientError', (error: Error, socket: Duplex) =>
-    answerClientError(error, socket, writing.get(socket)),
+    answerClientError(error, socket, unfinished.get(socket)?.[0]),
   );
   server.on('connect', refuseConnect);
   return server;
 }
 
 /**
- * The response each connection is writing, for a parser error that comes after its head. Only
- * until it is finished: kept after that, the last response of every keep-alive connection (and its
- * request) would live on, and every young-generation collection would copy them, about 0.5 µs per
- * call at 100 connections.
+ * The responses of each connection that are not finished, oldest first: the first is the one
+ * being written, and the responses of pipelined requests wait behind it. A parser error is
+ * answered by what the first has done. A response leaves when it finishes: kept after that, the
+ * last response of every keep-alive connection (and its request) would live on, and every
+ * young-generation collection would copy them, about 0.5 µs per call at 100 connections.
  */
-const writing = new WeakMap<Duplex, http.ServerResponse>();
+const unfinished = new WeakMap<Duplex, http.ServerResponse[]>();
+
+function track(socket: Duplex, res: http.ServerResponse): void {
+  const open = unfinished.get(socket);
+  if (open) open.push(res);
+  else unfinished.set(socket, [res]);
+  res.on('finish', forgetFinished);
+}
 
 function forgetFinished(this: http.ServerResponse): void {
-  const { socket } = this.req;
-  if (writing.get(socket) === this) writing.delete(socket);
+  const open = unfinished.get(this.req.socket);
+  if (!open) return;
+  // Responses finish in the order of their requests: this is the first, but look to be sure.
+  const at = open.indexOf(this);
+  if (at >= 0) open.splice(at, 1);
 }
 
 /** The request id and the family of an answer the HTTP layer gives to a parsed request. */
@@ -114,14 +124,15 @@ function refuse({ req, res }: ParsedRequest, code: ErrorCode, message: string): 
 
 /**
  * Answers what Node's parser refused with the error envelope, then closes the connection; a
- * connection whose last response is half written (head sent, not finished) is only closed.
+ * connection whose response being written is half written (head sent, not finished) is only
+ * closed, as an envelope would land inside that response's body.
  */
 function answerClientError(
   error: Error & { code?: string },
   socket: Duplex,
-  last: http.ServerResponse | undefined,
+  current: http.ServerResponse | undefined,
 ): void {
-  const halfWritten = last?.headersSent === true && !last.writableFinished;
+  const halfWritten = current?.headersSent === true && !current.writableFinished;
   if (!socket.writable || halfWritten) {
     socket.destroy();
     return;

@@ -85,6 +85,26 @@ describe('what the HTTP parser refuses on a connection that was answered before'
     after.destroy();
   });
 
+  it('only closes the connection when a pipelined request waits behind a half-written response', async () => {
+    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+    const seen = { text: '', closed: false };
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      seen.text += chunk;
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      seen.closed = true;
+    });
+    socket.write('GET /stream/ HTTP/1.1\r\nHost: x\r\n\r\n');
+    await waitFor(() => seen.text.includes('first part;'), { what: 'the first chunk' });
+    // A second request queues behind the streamed one; the garbage after it is the parser error.
+    socket.write(`GET /short/ HTTP/1.1\r\nHost: x\r\n\r\n${GARBAGE}`);
+    await waitFor(() => seen.closed, { what: 'the server closing the connection' });
+    expect(seen.text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(seen.text).not.toMatch(/BAD_REQUEST|400 Bad Request/);
+  });
+
   it('keeps no finished response alive while its connection stays open', async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
