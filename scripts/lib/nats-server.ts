@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { launchNats, type NatsLaunch, terminateNats } from './nats-process';
 
 /** A nats-server child process on a loopback port. */
 export interface NatsServerProcess {
@@ -25,13 +24,6 @@ export interface NatsServerOptions {
   readonly configFile?: string;
   /** More environment variables for the server, such as the ones its configuration file reads. */
   readonly env?: Readonly<Record<string, string>>;
-}
-
-/** How to run one nats-server: its configuration text or file, and its environment. */
-interface Launch {
-  readonly executable: string;
-  readonly config: { readonly text: string } | { readonly file: string };
-  readonly env: NodeJS.ProcessEnv;
 }
 
 /** The path of the `nats-server` executable on PATH, or `undefined`. */
@@ -67,16 +59,16 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const env = { ...process.env, ...options.env, NATS_PORT: String(port) };
-    const how: Launch = { executable, config: configOf(options, port), env };
+    const how: NatsLaunch = { executable, config: configOf(options, port), env };
     try {
-      let child = await launch(how);
+      let { child } = await launchNats(how);
       return {
         url: `nats://127.0.0.1:${port}`,
         port,
-        stop: () => terminate(child),
+        stop: () => terminateNats(child),
         async restart() {
-          await terminate(child);
-          child = await launch(how);
+          await terminateNats(child);
+          ({ child } = await launchNats(how));
         },
       };
     } catch (error) {
@@ -86,65 +78,8 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
   }
 }
 
-function configOf(options: NatsServerOptions, port: number): Launch['config'] {
+function configOf(options: NatsServerOptions, port: number): NatsLaunch['config'] {
   if (options.configFile) return { file: options.configFile };
   const payload = options.maxPayload ? `max_payload: ${options.maxPayload}\n` : '';
   return { text: `listen: 127.0.0.1:${port}\n${payload}` };
-}
-
-/** Runs nats-server and resolves once it is ready; a written config file is gone by then. */
-async function launch(how: Launch): Promise<ChildProcess> {
-  if ('file' in how.config) return spawnReady(how, how.config.file);
-  const dir = mkdtempSync(path.join(tmpdir(), 'portico-nats-'));
-  const file = path.join(dir, 'nats.conf');
-  writeFileSync(file, how.config.text);
-  try {
-    return await spawnReady(how, file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-function spawnReady(how: Launch, config: string): Promise<ChildProcess> {
-  const child = spawn(how.executable, ['-c', config], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: how.env,
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => fail(new Error('nats-server did not start within 10 s')),
-      10_000,
-    );
-    const fail = (error: Error) => {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(new Error(`${error.message}\n${output}`));
-    };
-    const onExit = (code: number | null) => fail(new Error(`nats-server exited with code ${code}`));
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Server is ready')) {
-        clearTimeout(timer);
-        child.off('exit', onExit);
-        child.stderr?.removeAllListeners('data');
-        child.stderr?.resume();
-        resolve(child);
-      }
-    });
-    child.once('exit', onExit);
-    child.once('error', fail);
-  });
-}
-
-function terminate(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
