@@ -40,17 +40,19 @@ export function swaggerUi(options: SwaggerUiOptions): ServletAppDefinition {
   const page = pageHtml(options.title ?? 'API');
   const app: Koa.Middleware = async (ctx) => {
     const rest = ctx.path;
-    if (rest === '/swagger.json' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+    // A preflight and a wrong method are the files handler's: 204 or 405 with Allow, on every path.
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return ui(ctx, rest);
+    if (rest === '/swagger.json') {
       if (cors !== false) ctx.set('Access-Control-Allow-Origin', '*');
       await sendDocument(ctx, document);
-    } else if (rest === '/' && ctx.method === 'GET') {
+    } else if (rest === '/') {
       if (!ctx.originalUrl.split('?')[0]?.endsWith('/')) return ctx.redirect(`/${name}/`);
       ctx.type = 'text/html; charset=utf-8';
       ctx.body = page;
-    } else if (rest === '/swagger-ui-init.js' && ctx.method === 'GET') {
+    } else if (rest === '/swagger-ui-init.js') {
       ctx.type = 'text/javascript; charset=utf-8';
       ctx.body = INIT_SCRIPT;
-    } else if (UI_FILES.has(rest) || ctx.method === 'OPTIONS') {
+    } else if (UI_FILES.has(rest)) {
       await ui(ctx, rest);
     } else {
       ctx.status = 404;
