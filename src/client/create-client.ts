@@ -1,4 +1,5 @@
 import { RemoteError } from '../errors';
+import { headerValue, privilegeNamesValue } from './header-values';
 import { type CallOptions, createRemoteProxy } from './remote-proxy';
 import { type Client, type DatePathTable, type DatesOption } from './types';
 import { apiIdFor, argumentText, CLIENT_SEQUENCE, httpError, readResult } from './wire';
@@ -78,14 +79,17 @@ function contextHeaders(context: ContextHeaders): Record<string, string> {
   };
   for (const [field, name] of Object.entries(HEADER_NAMES)) {
     const value = context[field as keyof typeof HEADER_NAMES];
-    if (value !== undefined) headers[name] = value;
+    if (value !== undefined) headers[name] = headerValue(name, value);
   }
-  if (context.privilegeNames) headers['X-SVC-Privilege-Names'] = context.privilegeNames.join(';');
+  if (context.privilegeNames) {
+    headers['X-SVC-Privilege-Names'] = privilegeNamesValue(context.privilegeNames);
+  }
   return headers;
 }
 
 function requestIdHeader(call: CallOptions): Record<string, string> {
-  return call.requestId === undefined ? {} : { 'X-SVC-Request-ID': call.requestId };
+  const name = 'X-SVC-Request-ID';
+  return call.requestId === undefined ? {} : { [name]: headerValue(name, call.requestId) };
 }
 
 /** One HTTP request of a call: where it goes, what it sends, and the `fetch` that sends it. */
