@@ -14,10 +14,10 @@ const config: MainServerConfig = {
   port: 8082,
   logLevel: 'info', // one JSON line per call: requestId, target, status, ms
   development: false, // true shows unexpected errors' messages and stacks to callers
-  metrics: false, // true serves Prometheus metrics at /-/metrics, see Operating portico
-  tracing: false, // true opens an OpenTelemetry span per call, see Operating portico
+  metrics: false, // true serves Prometheus metrics at /-/metrics, see docs/operating.md
+  tracing: false, // true opens an OpenTelemetry span per call, see docs/operating.md
   drainDelayMs: 0, // after SIGTERM, how long /-/ready is 503 before connections close
-  placement: 'in-process', // or { nats: { servers: ['nats://127.0.0.1:4222'] } }, see Scaling out
+  placement: 'in-process', // or { nats: { servers: ['nats://127.0.0.1:4222'] } }, see docs/scaling-out.md
   microservices: [
     nativeApp({ name: 'calc', services: [MultiplierService, CalculatorService] }),
     servletApp({ name: 'legacy', app: legacy }), // gets every request under /legacy/

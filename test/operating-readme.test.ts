@@ -1,17 +1,12 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { freePort } from '../scripts/lib/nats-server';
+import { ROOT, readDoc } from './support/docs';
 import { checkNats } from './support/nats';
 
-const ROOT = path.resolve(__dirname, '..');
-
-/** The first `sh` block of the README's "Operating portico" section. */
+/** The first `sh` block of docs/operating.md. */
 function operatingBlock(): string {
-  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Operating portico'));
-  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!block) throw new Error('the Operating portico section has no sh block');
+  const block = /```sh\n([\s\S]*?)```/.exec(readDoc('docs/operating.md'))?.[1];
+  if (!block) throw new Error('docs/operating.md has no sh block');
   return block;
 }
 
@@ -40,9 +35,9 @@ function printedSpans(output: string): PrintedSpan[] {
   return spans;
 }
 
-const natsIt = checkNats('the README operating example') ? it : it.skip;
+const natsIt = checkNats('the example of docs/operating.md') ? it : it.skip;
 
-describe('the README section "Operating portico"', () => {
+describe('docs/operating.md', () => {
   natsIt(
     'runs as pasted: health, metrics and a trace across a NATS replica printed by the console exporter',
     async () => {
@@ -87,11 +82,9 @@ describe('the README section "Operating portico"', () => {
   );
 });
 
-describe('the README Prometheus scrape configuration', () => {
+describe('the Prometheus scrape configuration of docs/operating.md', () => {
   it('scrapes /-/metrics of the main server and of the replica that the example starts', () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Operating portico'));
-    const yaml = /```yaml\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    const yaml = /```yaml\n([\s\S]*?)```/.exec(readDoc('docs/operating.md'))?.[1] ?? '';
     const block = operatingBlock();
     expect(yaml.match(/metrics_path: \/-\/metrics/g)).toHaveLength(2);
     for (const target of yaml.matchAll(/targets: \['localhost:(\d+)'\]/g)) {

@@ -4,11 +4,13 @@ import { DEFAULT_PORT, ENTRY_POINT_DEFAULTS, HTTP_DEFAULTS } from 'portico';
 import configuration from '../examples/configuration';
 import shop from '../examples/shop';
 import { calc } from './fixtures/services';
+import { docPages, readDoc } from './support/docs';
 import { startTestServer, type TestServer } from './support/harness';
 import { send } from './support/http';
 
-/** One `curl` line of the README and the answer written under it. */
+/** One `curl` line of the README or a guide in docs/, and the answer written under it. */
 interface Example {
+  readonly page: string;
   readonly line: string;
   readonly path: string;
   readonly headers: Record<string, string>;
@@ -17,9 +19,8 @@ interface Example {
 }
 
 /** Reads `curl -s -X POST localhost:8082/… -H '…' -d '…'` lines followed by `# answer`. */
-function readmeExamples(): Example[] {
-  const readme = readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
-  const lines = readme.split('\n');
+function pageExamples(page: string): Example[] {
+  const lines = readDoc(page).split('\n');
   const examples: Example[] = [];
   lines.forEach((line, i) => {
     const call = /^curl -s -X POST localhost:8082(\S+)(.*)$/.exec(line);
@@ -29,14 +30,14 @@ function readmeExamples(): Example[] {
       headers[name] = value;
     const body = /-d '([^']*)'/.exec(call[2] ?? '')?.[1] ?? '';
     const expected = (lines[i + 1] ?? '').replace(/^# /, '');
-    examples.push({ line, path: call[1] ?? '', headers, body, expected });
+    examples.push({ page, line, path: call[1] ?? '', headers, body, expected });
   });
   return examples;
 }
 
-const examples = readmeExamples();
+const examples = docPages().flatMap(pageExamples);
 
-describe('the README', () => {
+describe('the curl examples of the README and docs/', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ microservices: [calc, shop] });
@@ -57,7 +58,13 @@ describe('the README', () => {
     }
   });
 
-  it.each(examples.map((e) => [e.line, e] as const))('%s', async (_, example) => {
+  it('include the call of the README and the sequences of docs/wire-protocol.md', () => {
+    const pages = new Set(examples.map((e) => e.page));
+    expect(pages).toContain('README.md');
+    expect(pages).toContain('docs/wire-protocol.md');
+  });
+
+  it.each(examples.map((e) => [`${e.page}: ${e.line}`, e] as const))('%s', async (_, example) => {
     const answer = await send(server.url, example.path, {
       headers: example.headers,
       body: example.body,
@@ -66,12 +73,12 @@ describe('the README', () => {
   });
 });
 
-describe('the README configuration example', () => {
-  const readme = readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+describe('the configuration example of docs/configuration.md', () => {
+  const page = readDoc('docs/configuration.md');
   const source = readFileSync(path.join(__dirname, '..', 'examples', 'configuration.ts'), 'utf8');
 
   it('is examples/configuration.ts, word for word', () => {
-    expect(readme).toContain(`\`\`\`ts\n${source}\`\`\``);
+    expect(page).toContain(`\`\`\`ts\n${source}\`\`\``);
   });
 
   it('sets every key of the entry point and HTTP sections, each at its default', () => {

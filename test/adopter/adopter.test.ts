@@ -93,7 +93,7 @@ describe.each(TYPESCRIPTS)("the README's own project, with TypeScript %s", (majo
     expect(check.stderr).toContain('generate-swagger: public/swagger.json is up to date');
   });
 
-  it('starts with the bin, answers the README call, serves Swagger UI, and stops on SIGTERM', async () => {
+  it('starts with the bin, answers the README calls (curl and typed client), serves Swagger UI, and stops on SIGTERM', async () => {
     const server = startCommand(dir, bin(dir, 'portico'), [
       'start',
       'dist/main.js',
@@ -109,6 +109,8 @@ describe.each(TYPESCRIPTS)("the README's own project, with TypeScript %s", (majo
       body: project.call.body,
     });
     expect(answer).toMatchObject({ status: 200, text: project.answer });
+    const called = run(dir, 'node', [project.client.script, url]);
+    expect(called.stdout).toBe(`${project.client.output}\n`);
     const page = await send(url, '/docs/', { method: 'GET' });
     expect(page.text).toContain('<script src="./swagger-ui-bundle.js"></script>');
     const document = await send(url, '/docs/swagger.json', { method: 'GET' });

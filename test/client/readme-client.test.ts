@@ -4,13 +4,11 @@ import path from 'node:path';
 import ts from 'typescript';
 import { callCalc } from '../../examples/client/call-calc';
 import { calc } from '../fixtures/services';
+import { ROOT, readDoc } from '../support/docs';
 import { startTestServer } from '../support/harness';
 
-const ROOT = path.resolve(__dirname, '../..');
-const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const start = readme.indexOf('## Calling portico from TypeScript');
-const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
-const blocks = [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map(([, lang, code]) => ({
+const page = readDoc('docs/client.md');
+const blocks = [...page.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map(([, lang, code]) => ({
   lang: lang ?? '',
   code: code ?? '',
 }));
@@ -28,11 +26,10 @@ function compile(files: readonly string[]): string[] {
     .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 }
 
-describe('the README section "Calling portico from TypeScript"', () => {
+describe('docs/client.md', () => {
   jest.setTimeout(60_000);
 
   it('shows the caller and the relay examples word for word', () => {
-    expect(start).toBeGreaterThan(0);
     for (const file of ['examples/client/call-calc.ts', 'examples/relay/relay.service.ts']) {
       expect(tsBlocks).toContain(readFileSync(path.join(ROOT, file), 'utf8'));
     }
@@ -57,7 +54,7 @@ describe('the README section "Calling portico from TypeScript"', () => {
     }
   });
 
-  it('prints what the README says when the caller runs against the example server', async () => {
+  it('prints what the page says when the caller runs against the example server', async () => {
     const server = await startTestServer({ microservices: [calc] });
     const lines: string[] = [];
     const log = jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {

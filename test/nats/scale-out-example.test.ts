@@ -9,7 +9,7 @@ import { calcModule } from './fixture-modules';
 
 const describeNats = checkNats('the scale-out example test is skipped') ? describe : describe.skip;
 
-/** `npm run example:scale-out` after its build: the secured set-up of the README, as it runs. */
+/** `npm run example:scale-out` after its build: the secured set-up of docs/scaling-out.md, as it runs. */
 describeNats('examples/scale-out.sh', () => {
   let script: ChildProcess | undefined;
   // Should the test time out, the script still stops what it started.

@@ -83,9 +83,9 @@ function importersOf(pkg: string): string[] {
 }
 
 describe('the layout of src/', () => {
-  it('is told in the README, room by room, in this order', () => {
-    const readme = readFileSync(path.join(SRC, '..', 'README.md'), 'utf8');
-    const section = readme.split('### Where the code lives')[1]?.split(/\n#{2,3} /)[0] ?? '';
+  it('is told in CONTRIBUTING.md, room by room, in this order', () => {
+    const guide = readFileSync(path.join(SRC, '..', 'CONTRIBUTING.md'), 'utf8');
+    const section = guide.split('\n## Where the code lives\n')[1]?.split(/\n#{1,3} /)[0] ?? '';
     const told = [...section.matchAll(/^- `([\w-]+)(?:\/|\.ts)`:/gm)].map((match) => match[1]);
     expect(told).toEqual(ORDER);
   });
