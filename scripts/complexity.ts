@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { CHARACTER_CASES } from './lib/complexity/character-cases';
 import { type ComplexityCase, type GrowthRow, measure } from './lib/complexity/growth';
 import { HEADER_CASES } from './lib/complexity/header-cases';
 import { JSON_CASES, JSON_REFUSED_CASES } from './lib/complexity/json-cases';
@@ -29,6 +30,7 @@ const cases: ComplexityCase[] = [
   ...JSON_CASES,
   ...JSON_REFUSED_CASES,
   ...XML_CASES,
+  ...CHARACTER_CASES,
   ...SPLITTER_CASES,
   ...TEXT_CASES,
   ...HEADER_CASES,

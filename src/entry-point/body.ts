@@ -54,7 +54,13 @@ export function readBodyText(req: IncomingMessage, limit: number): Promise<strin
         return;
       }
       const text = body.toString('utf8');
-      resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+      const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+      // A second mark would pass as the one each reader allows at its start.
+      if (start === 1 && text.charCodeAt(1) === 0xfeff) {
+        reject(frameworkError('MALFORMED_BODY', 'the body starts with two byte order marks'));
+        return;
+      }
+      resolve(start === 1 ? text.slice(1) : text);
     };
     // Node reports a client that went away mid-body as an ECONNRESET error of the request.
     const onError = (error: Error & { code?: string }) => {

@@ -93,16 +93,17 @@ function describe(value: unknown): string {
 
 /**
  * The enum value that a text stands for (XML, libA JSON): a string value as written, else a
- * number value written as decimal text.
+ * number value written as decimal text, `numberText` (XML gives it without its white space, as it
+ * does for every number; libA JSON gives the text as it is, as it does for every number).
  */
 export function enumFromText(
   text: string,
   type: Extract<TypeRef, { kind: 'enum' }>,
   path: string,
+  numberText = text,
 ): string | number {
   if (type.values.includes(text)) return text;
-  const trimmed = text.trim();
-  const number = isNumberText(trimmed) ? Number(trimmed) : Number.NaN;
+  const number = isNumberText(numberText) ? Number(numberText) : Number.NaN;
   if (type.values.includes(number)) return number;
   return enumMember(text, type, path);
 }

@@ -1,3 +1,4 @@
+import { badCharAt, isNameChar, isNameStartChar, isXmlChar, showCodePoint } from './xml-chars';
 import { decodeXmlText } from './xml-text';
 
 /** Where a direct child element of the root starts and ends in the text. */
@@ -36,21 +37,6 @@ export class XmlScanError extends Error {
 /** XML 1.0 production 23, XMLDecl: version, then optional encoding and standalone. */
 const XML_DECLARATION =
   /<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])([A-Za-z][A-Za-z0-9._-]*)\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\4)?[ \t\r\n]*\?>/y;
-const NAME_START = /[A-Za-z_:\u00C0-\uFFFF]/;
-const NAME_CHAR = /[\w.:\u00B7-\uFFFF-]/;
-
-/** True for a code point that XML 1.0 allows in a document. */
-export function isXmlChar(cp: number): boolean {
-  return (
-    cp === 0x9 ||
-    cp === 0xa ||
-    cp === 0xd ||
-    (cp >= 0x20 && cp <= 0xd7ff) ||
-    (cp >= 0xe000 && cp <= 0xfffd) ||
-    (cp >= 0x10000 && cp <= 0x10ffff)
-  );
-}
-
 /**
  * Checks an XML document in one pass and finds the spans of the root's child elements, without
  * building anything. Refuses a DOCTYPE (and so every entity declaration), references other than
@@ -119,7 +105,11 @@ class Scanner {
     if (!ws) {
       if (this.stack.length === 0) throw new XmlScanError('text outside the root element');
       const cp = this.t.codePointAt(this.i) ?? 0;
-      if (!isXmlChar(cp)) throw new XmlScanError(`character U+${hex(cp)} is not allowed in XML`);
+      if (!isXmlChar(cp))
+        throw new XmlScanError(`character ${showCodePoint(cp)} is not allowed in XML`);
+      if (c === 0x3e && this.i - 2 >= this.textStart && this.t.startsWith(']]', this.i - 2)) {
+        throw new XmlScanError('"]]>" in text: it may only end a CDATA section');
+      }
       if (this.stack.length === 1) this.rootHasText = true;
       if (cp > 0xffff) this.i++;
     }
@@ -153,6 +143,7 @@ class Scanner {
       const content = this.i + 9;
       this.i = content;
       this.skipPast(']]>', 'CDATA section');
+      this.checkChars(content, this.i - 3, 'a CDATA section');
       if (this.build) this.addText(normalizeLineEnds(t.slice(content, this.i - 3)));
     } else if (t.startsWith('<!', this.i)) {
       throw new XmlScanError('DOCTYPE and other declarations are not allowed');
@@ -169,6 +160,7 @@ class Scanner {
     if (end < 0) throw new XmlScanError('comment is not closed');
     // The end's own "--" is found at the latest; one before it is inside the comment.
     if (this.t.indexOf('--', start) < end) throw new XmlScanError('"--" in a comment');
+    this.checkChars(start, end, 'a comment');
     this.i = end + 3;
   }
 
@@ -198,7 +190,18 @@ class Scanner {
     if (!(c === 0x3f || c === 0x20 || c === 0x9 || c === 0xa || c === 0xd)) {
       throw new XmlScanError('malformed processing instruction');
     }
+    const content = this.i;
     this.skipPast('?>', 'processing instruction');
+    this.checkChars(content, this.i - 2, 'a processing instruction');
+  }
+
+  /** Refuses a character XML does not allow between `from` and `to`, naming where it was. */
+  private checkChars(from: number, to: number, where: string): void {
+    const at = badCharAt(this.t, from, to);
+    if (at >= 0) {
+      const cp = this.t.codePointAt(at) ?? 0;
+      throw new XmlScanError(`character ${showCodePoint(cp)} is not allowed in ${where}`);
+    }
   }
 
   /** Adds the character data since the last markup to the open element. */
@@ -295,18 +298,22 @@ class Scanner {
       if (end < 0) throw new XmlScanError('attribute value is not closed');
       const value = t.slice(this.i + 1, end);
       if (value.includes('<')) throw new XmlScanError('"<" in an attribute value');
+      this.checkChars(this.i + 1, end, 'an attribute value');
       checkReferences(value);
       this.i = end + 1;
     }
   }
 
+  /** Reads a name by XML's productions; a character they do not allow ends it. */
   private name(): string {
     const t = this.t;
     const start = this.i;
-    if (!NAME_START.test(t[this.i] ?? ''))
-      throw new XmlScanError(`malformed tag at offset ${start}`);
-    this.i++;
-    while (this.i < t.length && NAME_CHAR.test(t[this.i] as string)) this.i++;
+    let cp = t.codePointAt(this.i) ?? -1;
+    if (!isNameStartChar(cp)) throw new XmlScanError(`malformed tag at offset ${start}`);
+    do {
+      this.i += cp > 0xffff ? 2 : 1;
+      cp = t.codePointAt(this.i) ?? -1;
+    } while (isNameChar(cp));
     return t.slice(start, this.i);
   }
 
@@ -360,10 +367,6 @@ function checkReferences(value: string): void {
       throw new XmlScanError('reference in an attribute value is not allowed');
     }
   }
-}
-
-function hex(cp: number): string {
-  return cp.toString(16).toUpperCase().padStart(4, '0');
 }
 
 /** `\r\n` and a lone `\r` as `\n`, as an XML processor reads line ends. */

@@ -1,3 +1,5 @@
+import { isXmlSpace } from './xml-chars';
+
 /** Text of XML elements: what the parser decodes and every writer of XML escapes. */
 
 const ENTITY_TEXT: Readonly<Record<string, string>> = {
@@ -36,6 +38,24 @@ function decodeReference(ref: string): string {
   return String.fromCodePoint(
     Number.parseInt(ref.slice(hexadecimal ? 2 : 1), hexadecimal ? 16 : 10),
   );
+}
+
+/**
+ * `text` without XML's white space (space, tab, CR, LF) at either end. `String.prototype.trim`
+ * would also drop U+00A0, U+3000, U+FEFF, U+2028 and others, which XML counts as text.
+ */
+export function trimXmlSpace(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isXmlSpace(text.charCodeAt(start))) start++;
+  while (end > start && isXmlSpace(text.charCodeAt(end - 1))) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+/** True when `text` is XML's white space only, or empty. */
+export function isXmlSpaceOnly(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isXmlSpace(text.charCodeAt(i))) return false;
+  return true;
 }
 
 /** The characters XML 1.0 cannot carry; with `u`, a surrogate matches only when it is alone. */

@@ -18,6 +18,7 @@ import { isIntText, isNumberText } from './number-text';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
 import { checkItems, checkNumber, checkString, enumFromText } from './value-rules';
 import { parseXmlTree, type XmlNode, XmlScanError } from './xml-parser';
+import { isXmlSpaceOnly, trimXmlSpace } from './xml-text';
 import { createXmlWriter, libBName, type Naming } from './xml-writer';
 
 /**
@@ -42,7 +43,7 @@ export function bindXml(node: XmlNode, type: TypeRef, at: BindSite): unknown {
   const { path } = at;
   if (type.kind === 'class') return bindXmlObject(node, type.ctor, at);
   if (type.kind === 'array') {
-    if (node.text.trim() !== '') mismatch(path, type, 'text');
+    if (!isXmlSpaceOnly(node.text)) mismatch(path, type, 'text');
     if (type.rules) checkItems(node.children.length, type.rules, path);
     return node.children.map((child, i) => bindXml(child, type.items, innerSite(at, i)));
   }
@@ -50,7 +51,7 @@ export function bindXml(node: XmlNode, type: TypeRef, at: BindSite): unknown {
   const text =
     type.kind === 'string' || type.kind === 'unknown' || type.kind === 'enum'
       ? node.text
-      : node.text.trim();
+      : trimXmlSpace(node.text);
   switch (type.kind) {
     case 'int': {
       if (!isIntText(text)) return mismatch(path, type, describeValue(text));
@@ -69,7 +70,7 @@ export function bindXml(node: XmlNode, type: TypeRef, at: BindSite): unknown {
     case 'date':
       return dateFromText(text, path, type);
     case 'enum':
-      return enumFromText(text, type, path);
+      return enumFromText(text, type, path, trimXmlSpace(text));
     case 'string':
       return type.rules ? checkString(text, type.rules, path) : text;
     default:
@@ -79,7 +80,8 @@ export function bindXml(node: XmlNode, type: TypeRef, at: BindSite): unknown {
 
 function bindXmlObject(node: XmlNode, ctor: Class, at: BindSite): unknown {
   const { path } = at;
-  if (node.text.trim() !== '') throw new BindError(`expected ${ctor.name} fields, got text`, path);
+  if (!isXmlSpaceOnly(node.text))
+    throw new BindError(`expected ${ctor.name} fields, got text`, path);
   const fields = fieldsOf(ctor);
   const target = blankInstance(ctor);
   const seen = new Set<string>();

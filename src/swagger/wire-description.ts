@@ -16,9 +16,9 @@ export const WIRE_DESCRIPTION = [
   'A field that is not declared, is given twice, is missing or has another type is refused with 400 INVALID_ARGUMENT naming the field.',
   'date-time is RFC 3339 with seconds and an offset; a leap second (23:59:60 UTC) reads as 23:59:59.',
   'XML has no null: a null field is an absent element (a required nullable field that is absent is null), and an empty element is an empty string.',
-  'XML numbers are decimal text (an integer without a fraction or exponent), white space around them and around dates and booleans is ignored, and booleans are true, false, 1 or 0.',
+  'XML numbers are decimal text (an integer without a fraction or exponent), XML white space (space, tab, CR, LF) around them and around dates and booleans is ignored, and booleans are true, false, 1 or 0.',
   'XML text carries only the characters XML 1.0 allows; a result’s other characters are left out.',
-  'libAParamArrayJsonInOutSequence also takes a number or a numeric enum value as a decimal string ("2") and a boolean as "true" or "false".',
+  'libAParamArrayJsonInOutSequence also takes a number or a numeric enum value as a decimal string ("2") with no white space around it and a boolean as "true" or "false".',
   'Limits (x-portico-limits, the defaults; a server may configure others): a body over maxBodyBytes is refused with 413, and JSON or XML nested deeper than maxDepth with 400 LIMIT_EXCEEDED.',
 ].join(' ');
 

@@ -114,6 +114,26 @@ describe.each(PLACEMENTS)('errors (%s)', (placement) => {
     expect(answer).toMatchObject({ status: 200, text: '"é"' });
   });
 
+  it('400 for a body with two byte order marks, in JSON and in XML', async () => {
+    const body = '<MulInput><a>2</a><b>3</b></MulInput>';
+    const once = await send(server.url, '/calc/multiplier/mulTwo', {
+      headers: xml('libB'),
+      body: `\uFEFF${body}`,
+    });
+    expect(once.status).toBe(200);
+    for (const [headers, text] of [
+      [xml('libB'), body],
+      [json(), '{"a":2,"b":3}'],
+    ] as const) {
+      const twice = await send(server.url, '/calc/multiplier/mulTwo', {
+        headers,
+        body: `\uFEFF\uFEFF${text}`,
+      });
+      expect(twice.status).toBe(400);
+      expect(twice.error?.message).toContain('two byte order marks');
+    }
+  });
+
   it('400 for an argument that cannot bind, naming the argument and the field', async () => {
     const answer = await send(server.url, '/calc/multiplier/mulFour', {
       headers: json({ 'X-SVC-API-ID': 'RMC' }),

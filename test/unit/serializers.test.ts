@@ -1,5 +1,13 @@
 import fc from 'fast-check';
-import { Alias, type BindOptions, DEFAULT_SERIALIZERS, Field, Int, type TypeRef } from 'portico';
+import {
+  Alias,
+  type BindOptions,
+  DEFAULT_SERIALIZERS,
+  Field,
+  Int,
+  OneOf,
+  type TypeRef,
+} from 'portico';
 import { MulInput, MulOutput } from '../../examples/calc/payloads';
 import { isRemoteError } from '../../src/errors';
 import { BindError } from '../../src/serialization/sequence';
@@ -284,6 +292,13 @@ describe('binding', () => {
   });
 });
 
+@Alias('numbers')
+class Numbers {
+  @Field(Int) i!: number;
+  @Field() n!: number;
+  @Field(OneOf([1, 2, 'two'])) e!: number | string;
+}
+
 @Alias('holder')
 class Holder {
   @Field() text!: string;
@@ -352,6 +367,74 @@ describe('XML reading (properties)', () => {
         },
       ),
       { numRuns: 2000 },
+    );
+  });
+});
+
+/** White space that JavaScript's `trim` drops and XML counts as text. */
+const NOT_XML_SPACE = ['\u00A0', '\u3000', '\uFEFF', '\u2028', '\u2029', '\u000B', '\u000C'];
+const XML_SPACE = fc.string({ unit: fc.constantFrom(' ', '\t', '\r', '\n'), maxLength: 4 });
+const ENUM: TypeRef = { kind: 'enum', values: [1, 2, 'two'] };
+const BOOLEAN: TypeRef = { kind: 'boolean' };
+const DATE: TypeRef = { kind: 'date' };
+
+describe('white space around values', () => {
+  it.each(
+    NOT_XML_SPACE.flatMap((space) =>
+      [INT, NUMBER, ENUM, BOOLEAN, DATE].map((type): [string, string, TypeRef] => [
+        space,
+        type.kind,
+        type,
+      ]),
+    ),
+  )('XML: %j around a value is not white space, for %s', (space, _kind, type) => {
+    const value = type.kind === 'date' ? '2024-05-01T10:20:00Z' : '1';
+    for (const text of [`${space}${value}`, `${value}${space}`, `${space}${value}${space}`]) {
+      expect(bindError(() => libBXml.readArgument(`<v>${text}</v>`, type, options))).toBeInstanceOf(
+        BindError,
+      );
+    }
+  });
+
+  it.each(NOT_XML_SPACE)('XML: %j is not white space between the fields of an object', (space) => {
+    const error = bindError(() =>
+      libBXml.readArgument(`<m>${space}<a>2</a><b>3</b></m>`, klass(MulInput), options),
+    );
+    expect(error.message).toMatch(/got text|is not allowed in XML/);
+  });
+
+  it('XML: space, tab, CR and LF around a number, enum value, boolean or date are ignored', () => {
+    fc.assert(
+      fc.property(XML_SPACE, XML_SPACE, fc.integer({ min: -1e6, max: 1e6 }), (before, after, n) => {
+        const read = (text: string, type: TypeRef) =>
+          libBXml.readArgument(`<v>${before}${text}${after}</v>`, type, options);
+        expect(read(String(n), INT)).toBe(n);
+        expect(read(String(n / 4), NUMBER)).toBe(n / 4);
+        expect(read('2', ENUM)).toBe(2);
+        expect(read('1', BOOLEAN)).toBe(true);
+        expect(read('2024-05-01T10:20:00Z', DATE)).toEqual(new Date('2024-05-01T10:20:00Z'));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('libA JSON: a numeric string has no white space around it, for every numeric type', () => {
+    const read = (field: string, text: string) =>
+      libAJson.readArgument(
+        JSON.stringify({ numbers: { i: '1', n: '1', e: '1', [field]: text } }),
+        klass(Numbers),
+        options,
+      );
+    const space = fc.constantFrom(' ', '\t', '\n', ...NOT_XML_SPACE);
+    fc.assert(
+      fc.property(space, fc.constantFrom('before', 'after', 'both'), (c, where) => {
+        const padded = (where === 'after' ? '' : c) + '1' + (where === 'before' ? '' : c);
+        for (const field of ['i', 'n', 'e']) {
+          expect(bindError(() => read(field, padded)).path).toBe(field);
+          expect(read(field, '1')).toEqual(Object.assign(new Numbers(), { i: 1, n: 1, e: 1 }));
+        }
+      }),
+      { numRuns: 100 },
     );
   });
 });

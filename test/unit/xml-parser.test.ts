@@ -172,3 +172,76 @@ describe('the XML parser', () => {
     expect((caught as XmlScanError).limit).toBe(true);
   });
 });
+
+/** Characters XML 1.0 forbids: controls, the two non-characters and a surrogate alone. */
+const FORBIDDEN = ['\u0000', '\u0001', '\u001B', '\uFFFE', '\uFFFF', '\uD800', '\uDC00'];
+const PLACES: Array<[string, (c: string) => string]> = [
+  ['text', (c) => `<a>x${c}y</a>`],
+  ['a CDATA section', (c) => `<a><![CDATA[x${c}y]]></a>`],
+  ['a comment', (c) => `<a><!-- x${c}y --></a>`],
+  ['a processing instruction', (c) => `<a><?pi x${c}y?></a>`],
+  ['an attribute value', (c) => `<a b="x${c}y"/>`],
+  ['an attribute name', (c) => `<a b${c}="1"/>`],
+  ['an element name', (c) => `<a${c}b/>`],
+  ['a comment before the root', (c) => `<!--${c}--><a/>`],
+];
+
+describe('the XML parser and the characters of XML 1.0', () => {
+  it.each(
+    PLACES.flatMap(([place, make]) =>
+      FORBIDDEN.map((c): [string, string, string] => [place, showCodePoint(c), make(c)]),
+    ),
+  )('refuses in %s the character %s', (_place, _code, text) => {
+    expect(() => parseXmlTree(text, 64)).toThrow(XmlScanError);
+  });
+
+  it.each([
+    ['<a>x]]>y</a>', /"]]>" in text/],
+    ['<a>]]></a>', /"]]>" in text/],
+    ['\uFEFF\uFEFF<a/>', /text outside the root/],
+    ['<\u00B7a/>', /malformed tag/],
+    ['<a\u00D7/>', /malformed start tag/],
+    ['<\u{F0000}/>', /malformed tag/],
+    ['<x\u{F0000}/>', /malformed start tag/],
+  ])('refuses %j', (text, message) => {
+    expect(() => parseXmlTree(text, 64)).toThrow(message);
+  });
+
+  it.each([
+    ['<a>]]&gt;</a>', ']]>'],
+    ['<a>]] ></a>', ']] >'],
+    ['<a><![CDATA[x]]>></a>', 'x>'],
+    ['\uFEFF<a>\uFEFF</a>', '\uFEFF'],
+    ['<a b="\u{1F600}\t"><!--\u{10FFFF}--><?p \uFFFD?>\u{1F600}</a>', '\u{1F600}'],
+  ])('accepts %j', (text, expected) => {
+    expect(parseXmlTree(text, 64).text).toBe(expected);
+  });
+
+  it.each(['a\u00B7b', '\u00C0\u0300', 'a\u203F', '\u{10000}x', '\u{EFFFF}'])(
+    'reads the name %j as XML names are',
+    (name) => {
+      expect(parseXmlTree(`<${name}/>`, 64).name).toBe(name);
+    },
+  );
+
+  it('refuses any document into which a character XML forbids is put, wherever it goes', () => {
+    const spoiled = fc
+      .tuple(document, fc.nat(), fc.constantFrom(...FORBIDDEN))
+      .map(([text, at, c]) => {
+        const i = at % (text.length + 1);
+        // Not between the halves of a pair, which would leave two halves alone, not one.
+        const j = /[\uDC00-\uDFFF]/.test(text[i] ?? '') ? i + 1 : i;
+        return text.slice(0, j) + c + text.slice(j);
+      });
+    fc.assert(
+      fc.property(spoiled, (text) => {
+        expect(() => parseXmlTree(text, 64)).toThrow(XmlScanError);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+function showCodePoint(c: string): string {
+  return `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
