@@ -44,8 +44,8 @@ export interface EntryPointOptions {
 export type EntryPointHandler = (ctx: Koa.Context, parts: readonly string[]) => Promise<void>;
 
 /**
- * Builds the entry point: checks in the order of DESIGN §4, turns the request into an envelope,
- * hands it to the dispatch (slots, permission resolver, deadline) and answers with the reply in
+ * Builds the entry point: checks in the order of docs/design.md §4, turns the request into an
+ * envelope, hands it to the dispatch (slots, permission resolver, deadline) and answers with the reply in
  * the request's family. A call that its transport answers synchronously (an in-process method
  * that returned a value) needs no timer and no promise of its own.
  */
@@ -65,7 +65,7 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
   });
 
   /**
-   * The checks that need no body, in the order of DESIGN §4. Returns the route to call, or
+   * The checks that need no body, in the order of docs/design.md §4. Returns the route to call, or
    * `undefined` when the request was answered (a preflight).
    */
   function check(

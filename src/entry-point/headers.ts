@@ -92,8 +92,8 @@ export function readCallHeaders(
   format: Format,
   defaults: HeaderDefaults,
 ): CallHeaders {
-  // The sequence's family first: a mismatch is a negotiation error (415), which DESIGN §4 puts
-  // before the header values (400).
+  // The sequence's family first: a mismatch is a negotiation error (415), which docs/design.md §4
+  // puts before the header values (400).
   const sequenceName = single(headers, SVC_HEADERS.sequenceName) ?? defaults.defaultSequenceName;
   const sequenceFormat = formatOfSequence(sequenceName);
   if (sequenceFormat !== undefined && sequenceFormat !== format) {

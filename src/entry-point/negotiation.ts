@@ -74,7 +74,7 @@ function qualityOf(params: readonly string[]): number {
 let last: { contentType?: string; accept?: string; outcome?: Negotiation } = {};
 
 /**
- * Decides the serialization family from `Content-Type` and `Accept` (DESIGN §4): a usable
+ * Decides the serialization family from `Content-Type` and `Accept` (docs/design.md §4): a usable
  * Content-Type decides, and Accept must admit the same family (406 otherwise); without one,
  * an Accept that names a family decides; with neither, 415.
  */

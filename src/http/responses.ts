@@ -9,7 +9,7 @@ export const CONTENT_TYPES: Readonly<Record<Format, string>> = {
   xml: 'application/xml; charset=utf-8',
 };
 
-/** The error envelope of DESIGN §6 in one family. */
+/** The error envelope of docs/design.md §6 in one family. */
 export function serializeError(error: ErrorBody, requestId: string, format: Format): string {
   if (format === 'json') {
     return JSON.stringify({

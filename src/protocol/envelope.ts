@@ -6,7 +6,7 @@ export const ENVELOPE_VERSION = 1;
 /** The two invocation modes. */
 export type ApiId = 'ROA' | 'RMC';
 
-/** What a service method can learn of the call it serves (DESIGN §5). */
+/** What a service method can learn of the call it serves (docs/design.md §5). */
 export interface CallContext {
   readonly requestId: string;
   readonly sessionId?: string;

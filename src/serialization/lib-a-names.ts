@@ -41,8 +41,8 @@ function nameOfValue(value: unknown): string {
 /**
  * The libA wire name (XML root element, JSON wrapper) of a value of a declared type: `int`,
  * `double`, `string`, `boolean`, `date`, a class's alias, `<item name>-array`. The declared type
- * alone decides it (DESIGN §3: names map to types only through declared types), so a `number`
- * is `double` even when its value is `2`, and what a server writes, it reads back. Only a value
+ * alone decides it (docs/design.md §3: names map to types only through declared types), so a
+ * `number` is `double` even when its value is `2`, and what a server writes, it reads back. Only a value
  * without a declared type is named by what it is.
  */
 export function libAName(value: unknown, type: TypeRef | undefined): string {

@@ -58,7 +58,7 @@ export interface ErrorResponse {
   readonly description: string;
 }
 
-/** The error answers of every operation (DESIGN §6), all with the error envelope. */
+/** The error answers of every operation (docs/design.md §6), all with the error envelope. */
 export const ERROR_RESPONSES: readonly ErrorResponse[] = [
   {
     status: 400,

@@ -195,7 +195,7 @@ describe.each(PLACEMENTS)('errors (%s)', (placement) => {
   });
 });
 
-describe('the order of checks (DESIGN §4)', () => {
+describe('the order of checks (docs/design.md §4)', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({

@@ -9,7 +9,10 @@ const SEQUENCES = {
   libAXml: 'libAParamArrayXmlInOutSequence',
 } as const;
 
-/** DESIGN §3: sequence, ROA mulTwo request and response, ROA mulThree response, RMC mulOne request. */
+/**
+ * docs/design.md §3: sequence, ROA mulTwo request and response, ROA mulThree response, RMC mulOne
+ * request.
+ */
 const TABLE = [
   ['libBJson', '{"a":2,"b":3}', '{"result":6}', '6', '[2,3]'],
   [

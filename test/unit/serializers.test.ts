@@ -37,7 +37,7 @@ function bindError(fn: () => unknown): BindError {
   throw new Error('expected a BindError');
 }
 
-describe('the default serializers (DESIGN §3 wire table)', () => {
+describe('the default serializers (docs/design.md §3 wire table)', () => {
   it('read mulTwo arguments in every sequence into MulInput instances', () => {
     const cases = [
       [libBJson, '{"a":2,"b":3}'],

@@ -4,7 +4,8 @@ const SAFE = Number.MAX_SAFE_INTEGER;
 
 /**
  * An integer's bounds, kept to the safe integers (±(2⁵³−1)) that the runtime takes: it refuses
- * any integer beyond them (DESIGN §3), so the document says so where no tighter bound is given.
+ * any integer beyond them (docs/design.md §3), so the document says so where no tighter bound is
+ * given.
  * Samplers such as Swagger UI's take the minimum as the sample value, and −(2⁵³−1) would make a
  * poor one (adding two overflows): an added minimum comes with an example of 0 (or of the
  * maximum, where that is below 0).

@@ -113,7 +113,7 @@ export function lookupOf(model: ApiModel): Lookup {
   return (name) => byName.get(name);
 }
 
-/** The model with every XML element named as the server writes it (DESIGN §3). */
+/** The model with every XML element named as the server writes it (docs/design.md §3). */
 export function nameXmlElements(model: ApiModel): ApiModel {
   const lookup = lookupOf(model);
   return {

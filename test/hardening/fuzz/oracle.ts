@@ -3,7 +3,7 @@ import { ERROR_STATUS } from 'portico';
 import { type RawAnswer } from '../support/raw-http';
 import { type FuzzRequest } from './requests';
 
-/** Statuses the entry point documents (docs/errors.md, DESIGN §6, SECURITY.md). */
+/** Statuses the entry point documents (docs/errors.md, docs/design.md §6, SECURITY.md). */
 const ENTRY_POINT_STATUSES = new Set([200, 204, 400, 403, 404, 405, 406, 408, 413, 415, 431]);
 /** Statuses of the static-files microservice: files, the index redirect, and its refusals. */
 const STATIC_STATUSES = new Set([200, 204, 302, 400, 404, 405, 408, 431]);
