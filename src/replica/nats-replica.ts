@@ -1,3 +1,4 @@
+import type { Subscription } from 'nats';
 import pino, { type Logger } from 'pino';
 import { type NativeAppDefinition } from '../microservices';
 import { createMicroserviceRuntime } from '../runtime/runtime';
@@ -132,8 +133,8 @@ export async function startNatsReplica(
     drain() {
       draining ??= (async () => {
         // Readiness checks stop finding this replica before it stops taking calls.
-        await pings.drain();
-        await subscription.drain();
+        await drainOpen(pings);
+        await drainOpen(subscription);
         logger.info({ inFlight: limiter.active + limiter.waiting }, 'stopped taking calls');
         await limiter.idle();
         await link.connection.drain();
@@ -142,6 +143,11 @@ export async function startNatsReplica(
     },
     close: () => link.connection.close(),
   };
+}
+
+/** Drains a subscription unless NATS already ended it (a refused one): draining that would throw. */
+async function drainOpen(subscription: Subscription): Promise<void> {
+  if (!subscription.isClosed()) await subscription.drain();
 }
 
 function limitsOf(options: NatsReplicaOptions): Partial<ReplicaLimits> {

@@ -113,4 +113,41 @@ describeNats('the request mux of a main server', () => {
     });
     held.get('wait:2')?.();
   });
+
+  it('names the called subject in each reply subject, and takes a reply only on its own', async () => {
+    const mux = createRequestMux(client, '_INBOX_portico');
+    const replies: string[] = [];
+    // A responder of `calc` that also answers, on the reply subject of the `relay` call it
+    // guesses from its own, a forged result: the forged one must not reach the relay caller.
+    const calc = responder.subscribe('portico.calc', {
+      callback: (_, msg) => {
+        replies.push(msg.reply ?? '');
+        responder.publish((msg.reply ?? '').replace('.portico.calc.', '.portico.relay.'), 'forged');
+        msg.respond(text.encode('calc'));
+      },
+    });
+    const relay = responder.subscribe('portico.relay', {
+      callback: (_, msg) => {
+        replies.push(msg.reply ?? '');
+        setTimeout(() => msg.respond(text.encode('relay')), 20);
+      },
+    });
+    await responder.flush();
+    try {
+      const [toRelay, toCalc] = await Promise.all([
+        mux.request('portico.relay', text.encode(''), 5_000),
+        mux.request('portico.calc', text.encode(''), 5_000),
+      ]);
+      expect(read.decode(toCalc)).toBe('calc');
+      expect(read.decode(toRelay)).toBe('relay');
+      expect(replies.sort()).toEqual([
+        expect.stringMatching(/^_INBOX_portico\.[^.]+\.portico\.calc\.[^.]+$/),
+        expect.stringMatching(/^_INBOX_portico\.[^.]+\.portico\.relay\.[^.]+$/),
+      ]);
+    } finally {
+      calc.unsubscribe();
+      relay.unsubscribe();
+      mux.close();
+    }
+  });
 });

@@ -88,7 +88,7 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
     },
     start: () => start().then(() => undefined),
     call: async (envelope) => requestReply(hop ?? (await open()), envelope),
-    ready: async () => (link?.connected ? pingReplicas(link.connection, subject) : false),
+    ready: async () => (link?.connected ? pingReplicas(link, subject) : false),
     async close() {
       if (!starting) return;
       const started = await starting.then(

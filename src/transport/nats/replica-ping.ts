@@ -1,4 +1,4 @@
-import { type NatsConnection } from 'nats';
+import { type NatsLink } from './nats-connection';
 
 /** How long a readiness check waits for the first replica's answer. Default 1 000 ms. */
 export const DEFAULT_PING_TIMEOUT_MS = 1000;
@@ -26,15 +26,16 @@ export interface ReplicaStatus {
 
 /**
  * Whether a replica of the microservice on `subject` answers a ping within `timeoutMs`: false when
- * none listens, none answers in time, or NATS is away.
+ * none listens, none answers in time, or NATS is away. The ping goes out as calls do (through the
+ * link's inbox), so the replicas answer it with the same NATS permissions as calls.
  */
 export async function pingReplicas(
-  connection: NatsConnection,
+  link: Pick<NatsLink, 'request'>,
   subject: string,
   timeoutMs = DEFAULT_PING_TIMEOUT_MS,
 ): Promise<boolean> {
   try {
-    await connection.request(pingSubject(subject), new Uint8Array(0), { timeout: timeoutMs });
+    await link.request(pingSubject(subject), new Uint8Array(0), timeoutMs);
     return true;
   } catch {
     return false;

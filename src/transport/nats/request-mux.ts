@@ -28,15 +28,17 @@ interface Waiting {
 interface Outgoing {
   readonly subject: string;
   readonly data: Uint8Array;
+  /** The reply subject, which is also the key of the call in `waiting`. */
   readonly token: string;
 }
 
 /**
  * Request and reply as a main server needs them: every reply comes to one subscription on an inbox
- * and finds its caller by the last token of its subject, and the requests of one turn of the event
- * loop are published together, so that NATS gets them in one write. The inbox is under
- * `inboxPrefix` (default `_INBOX`): NATS permissions that keep that prefix to the main server's
- * user stop others from reading or forging replies.
+ * and finds its caller by its whole subject, and the requests of one turn of the event loop are
+ * published together, so that NATS gets them in one write. The inbox is under `inboxPrefix`
+ * (default `_INBOX`), and a reply subject names the request's subject,
+ * `<inboxPrefix>.<id>.<subject>.<n>`: NATS permissions can then let the replicas of one
+ * microservice answer its calls alone, from any server of a cluster (see SECURITY.md).
  *
  * The client's own `request()` costs a timer, a deferred and an Error (for a cancellation nobody
  * sees) per call, and each call that comes from its own HTTP connection goes out in a write of its
@@ -48,14 +50,13 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
   let queue: Outgoing[] = [];
   let counter = 0;
 
-  const subscription = connection.subscribe(`${inbox}.*`, {
+  const subscription = connection.subscribe(`${inbox}.>`, {
     callback: (error: NatsError | null, msg: Msg) => {
       if (error) {
         failAll(error);
         return;
       }
-      const token = msg.subject.slice(inbox.length + 1);
-      const entry = take(token);
+      const entry = take(msg.subject);
       if (!entry) return;
       // NATS answers a request that no subscriber takes with an empty 503 status message.
       if (msg.data.length === 0 && msg.headers?.code === 503) {
@@ -92,7 +93,7 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
     for (const { subject, data, token } of outgoing) {
       if (!waiting.has(token)) continue;
       try {
-        connection.publish(subject, data, { reply: `${inbox}.${token}` });
+        connection.publish(subject, data, { reply: token });
       } catch (error) {
         take(token)?.reject(error as Error);
       }
@@ -106,7 +107,7 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
           reject(new NoReplyError('closed', 'the reply subscription was closed'));
           return;
         }
-        const token = (counter++).toString(36);
+        const token = `${inbox}.${subject}.${(counter++).toString(36)}`;
         const timer = setTimeout(expire, timeoutMs, token, timeoutMs);
         waiting.set(token, { resolve, reject, timer });
         if (queue.length === 0) setImmediate(publishQueued);
