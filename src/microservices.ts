@@ -73,6 +73,13 @@ export interface ServletAppDefinition {
 export interface CorsOptions {
   /** Allowed origins: `'*'` (the default) or a list of exact origins. */
   readonly origins?: '*' | readonly string[];
+  /**
+   * The exact origins (`https://app.example`) whose pages may also send, across origins, the
+   * claims that the permission resolver is shown: `X-SVC-Privilege-Names`, `X-SVC-User`,
+   * `X-SVC-Session-ID`, `X-SVC-Client-Application-Name` and `X-SVC-IP`. They are allowed origins
+   * too. Default none: no other origin's page can make a call that claims a privilege.
+   */
+  readonly credentialOrigins?: readonly string[];
   /** How long a browser may cache a preflight answer. Default 600. */
   readonly maxAgeSeconds?: number;
 }

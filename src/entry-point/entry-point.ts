@@ -10,10 +10,12 @@ import { readBodyText } from './body';
 import { callEnvelope } from './call-envelope';
 import { type EntryPointConfig } from './config';
 import { type CallRoute, createDispatch } from './dispatch';
-import { readCallHeaders, requestIdOf, SVC_HEADER_NAMES } from './headers';
+import { CLAIM_HEADER_NAMES, readCallHeaders, requestIdOf, SVC_HEADER_NAMES } from './headers';
 import { type Negotiation, negotiate } from './negotiation';
 import { microserviceNotFound } from './not-found';
 import { sendReply } from './send-reply';
+
+const isNoClaim = (name: string) => !(CLAIM_HEADER_NAMES as readonly string[]).includes(name);
 
 /**
  * Writes the line of one served call: its path segments, status and start (`performance.now()`),
@@ -54,7 +56,8 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
   const cors = config.cors
     ? createCorsPolicy(config.cors, {
         methods: 'POST, OPTIONS',
-        allowHeaders: ['Content-Type', 'Accept', ...SVC_HEADER_NAMES],
+        allowHeaders: ['Content-Type', 'Accept', ...SVC_HEADER_NAMES.filter(isNoClaim)],
+        claimHeaders: CLAIM_HEADER_NAMES,
         exposeHeaders: ['X-SVC-Request-ID'],
       })
     : undefined;

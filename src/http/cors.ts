@@ -4,9 +4,13 @@ import { type CorsOptions } from '../microservices';
 /** The resolved cross-origin policy of an entry point or a static-files microservice. */
 export interface CorsPolicy {
   readonly origins: '*' | ReadonlySet<string>;
+  /** The origins whose preflights also allow the claim headers; empty by default. */
+  readonly credentialOrigins: ReadonlySet<string>;
   readonly maxAge: string;
   readonly allowMethods: string;
   readonly allowHeaders: string;
+  /** `allowHeaders` with the claim headers, for a credential origin. */
+  readonly credentialAllowHeaders: string;
   readonly exposeHeaders: string;
 }
 
@@ -14,20 +18,23 @@ export interface CorsPolicy {
 export interface CorsNeeds {
   readonly methods: string;
   readonly allowHeaders: readonly string[];
+  /** Headers allowed only from the credential origins. */
+  readonly claimHeaders?: readonly string[];
   readonly exposeHeaders?: readonly string[];
 }
 
 /** Builds a policy from the configured options and what the microservice type needs. */
-export function createCorsPolicy(
-  options: CorsOptions,
-  { methods, allowHeaders, exposeHeaders = [] }: CorsNeeds,
-): CorsPolicy {
+export function createCorsPolicy(options: CorsOptions, needs: CorsNeeds): CorsPolicy {
+  const { methods, allowHeaders, claimHeaders = [], exposeHeaders = [] } = needs;
   const origins = options.origins ?? '*';
+  const credentialOrigins = new Set(options.credentialOrigins ?? []);
   return {
-    origins: origins === '*' ? '*' : new Set(origins),
+    origins: origins === '*' ? '*' : new Set([...origins, ...credentialOrigins]),
+    credentialOrigins,
     maxAge: String(options.maxAgeSeconds ?? 600),
     allowMethods: methods,
     allowHeaders: allowHeaders.join(', '),
+    credentialAllowHeaders: [...allowHeaders, ...claimHeaders].join(', '),
     exposeHeaders: exposeHeaders.join(', '),
   };
 }
@@ -49,11 +56,21 @@ export function applyCors(ctx: Koa.Context, policy: CorsPolicy): boolean {
   return true;
 }
 
-/** Answers a preflight: 204 with the allowed methods, headers and max age. */
+/**
+ * Answers a preflight: 204 with the allowed methods, headers and max age. The claim headers are
+ * allowed only to a credential origin, so a browser sends them from no other origin's page.
+ */
 export function answerPreflight(ctx: Koa.Context, policy: CorsPolicy): void {
   ctx.status = 204;
   if (!applyCors(ctx, policy)) return;
+  const credentials = policy.credentialOrigins;
+  if (credentials.size > 0 && policy.origins === '*') ctx.vary('Origin');
+  const origin = ctx.req.headers.origin;
+  const claims = origin !== undefined && credentials.has(origin);
   ctx.set('Access-Control-Allow-Methods', policy.allowMethods);
-  ctx.set('Access-Control-Allow-Headers', policy.allowHeaders);
+  ctx.set(
+    'Access-Control-Allow-Headers',
+    claims ? policy.credentialAllowHeaders : policy.allowHeaders,
+  );
   ctx.set('Access-Control-Max-Age', policy.maxAge);
 }

@@ -117,6 +117,16 @@ function checkDefaults(config: EntryPointConfig): void {
   if (!Number.isInteger(maxAgeSeconds) || maxAgeSeconds < 0) {
     throw wrong('cors.maxAgeSeconds', 'a whole number of seconds');
   }
+  const { credentialOrigins = [] } = config.cors;
+  if (!Array.isArray(credentialOrigins) || !credentialOrigins.every(isExactOrigin)) {
+    throw wrong('cors.credentialOrigins', 'a list of exact origins such as https://app.example');
+  }
+}
+
+/** An origin as a browser sends it: scheme, host and port, no path, not `*` and not `null`. */
+function isExactOrigin(origin: unknown): boolean {
+  if (typeof origin !== 'string' || !URL.canParse(origin)) return false;
+  return new URL(origin).origin === origin;
 }
 
 /** The drain delay of the configuration, checked. */

@@ -1,18 +1,28 @@
+import { createMainServer } from 'portico';
 import { calc } from '../fixtures/services';
 import { PLACEMENTS, startTestServer, type TestServer } from '../support/harness';
 import { json, send } from '../support/http';
 
-const SVC_HEADERS = [
-  'X-SVC-API-ID',
+/** The headers every allowed origin may send. */
+const OPEN_HEADERS = ['X-SVC-API-ID', 'X-SVC-Locale', 'X-SVC-Sequence-Name', 'X-SVC-Request-ID'];
+
+/** The claims the permission resolver is shown: only the credential origins may send them. */
+const CLAIM_HEADERS = [
   'X-SVC-Privilege-Names',
-  'X-SVC-Locale',
-  'X-SVC-Sequence-Name',
-  'X-SVC-Request-ID',
-  'X-SVC-Session-ID',
   'X-SVC-User',
+  'X-SVC-Session-ID',
   'X-SVC-Client-Application-Name',
   'X-SVC-IP',
 ];
+
+/** The headers a preflight from `origin` is allowed. */
+async function allowedHeaders(server: TestServer, origin: string) {
+  const answer = await send(server.url, '/calc/multiplier/mulTwo', {
+    method: 'OPTIONS',
+    headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
+  });
+  return String(answer.headers['access-control-allow-headers']).split(', ');
+}
 
 describe.each(PLACEMENTS)('CORS on the entry point (%s)', (placement) => {
   let server: TestServer;
@@ -21,7 +31,7 @@ describe.each(PLACEMENTS)('CORS on the entry point (%s)', (placement) => {
   });
   afterAll(() => server.close());
 
-  it('answers a preflight with 204 and every header a browser needs', async () => {
+  it('answers a preflight with 204 and every header a browser needs, claims excepted', async () => {
     const answer = await send(server.url, '/calc/multiplier/mulTwo', {
       method: 'OPTIONS',
       headers: {
@@ -35,7 +45,7 @@ describe.each(PLACEMENTS)('CORS on the entry point (%s)', (placement) => {
     expect(answer.headers['access-control-allow-origin']).toBe('*');
     expect(answer.headers['access-control-allow-methods']).toBe('POST, OPTIONS');
     const allowed = String(answer.headers['access-control-allow-headers']).split(', ');
-    expect(allowed).toEqual(expect.arrayContaining(['Content-Type', 'Accept', ...SVC_HEADERS]));
+    expect(allowed.sort()).toEqual(['Accept', 'Content-Type', ...OPEN_HEADERS].sort());
     expect(answer.headers['access-control-max-age']).toBe('600');
   });
 
@@ -113,4 +123,73 @@ describe('CORS turned off', () => {
       await server.close();
     }
   });
+});
+
+describe('CORS with credential origins', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      microservices: [calc],
+      ENTRY_POINTS: {
+        WEB_SERVICE_FACADE_HTTP: {
+          cors: { origins: ['http://good.test'], credentialOrigins: ['https://app.test'] },
+        },
+      },
+    });
+  });
+  afterAll(() => server.close());
+
+  it('allows the claim headers to a credential origin only', async () => {
+    expect((await allowedHeaders(server, 'https://app.test')).sort()).toEqual(
+      ['Accept', 'Content-Type', ...OPEN_HEADERS, ...CLAIM_HEADERS].sort(),
+    );
+    const open = await allowedHeaders(server, 'http://good.test');
+    expect(open).toEqual(expect.arrayContaining(OPEN_HEADERS));
+    expect(open.filter((header) => CLAIM_HEADERS.includes(header))).toEqual([]);
+  });
+
+  it('allows a credential origin as an origin too', async () => {
+    const answer = await send(server.url, '/calc/multiplier/mulTwo', {
+      headers: json({ Origin: 'https://app.test' }),
+      body: '{"a":2,"b":3}',
+    });
+    expect(answer.headers['access-control-allow-origin']).toBe('https://app.test');
+  });
+
+  it('answers preflights per origin with every origin allowed, so caches keep them apart', async () => {
+    const open = await startTestServer({
+      microservices: [calc],
+      ENTRY_POINTS: {
+        WEB_SERVICE_FACADE_HTTP: {
+          cors: { origins: '*', credentialOrigins: ['https://app.test'] },
+        },
+      },
+    });
+    try {
+      const answer = await send(open.url, '/calc/multiplier/mulTwo', {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://any.test' },
+      });
+      expect(answer.headers['access-control-allow-origin']).toBe('*');
+      expect(answer.headers.vary).toBe('Origin');
+      expect(await allowedHeaders(open, 'https://app.test')).toEqual(
+        expect.arrayContaining(CLAIM_HEADERS),
+      );
+    } finally {
+      await open.close();
+    }
+  });
+
+  it.each([['*'], ['https://app.test/'], ['null'], ['app.test']])(
+    'refuses %s as a credential origin at start',
+    (origin) => {
+      const cors = { credentialOrigins: [origin] };
+      expect(() =>
+        createMainServer({
+          microservices: [calc],
+          ENTRY_POINTS: { WEB_SERVICE_FACADE_HTTP: { cors } },
+        }),
+      ).toThrow('WEB_SERVICE_FACADE_HTTP.cors.credentialOrigins must be a list of exact origins');
+    },
+  );
 });
