@@ -29,7 +29,8 @@ const config: MainServerConfig = {
       defaultSequenceName: 'libBParamArrayJsonInOutSequence',
       maxBodyBytes: 1048576,
       callTimeoutMs: 30000,
-      cors: { origins: '*', maxAgeSeconds: 600 }, // or a list of origins, or false
+      // Or a list of origins, or false; credentialOrigins may send the claims (SECURITY.md).
+      cors: { origins: '*', maxAgeSeconds: 600 },
       defaultLocale: 'en',
       // The default grants nothing; this one makes calls that name `admin` privileged.
       permissionResolver: ({ privilegeNames }) => privilegeNames.includes('admin'),
