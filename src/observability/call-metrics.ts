@@ -36,6 +36,8 @@ export interface CallMetrics {
   ended(record: CallRecord): void;
   /** What the NATS carrier reports: replies, calls without one, reconnections. */
   readonly nats: NatsCounts;
+  /** A client reset its connection before its request ended, or while its answer was written. */
+  clientDisconnect(phase: 'request' | 'response'): void;
 }
 
 const BYTE_BUCKETS = [64, 256, 1024, 4096, 16_384, 65_536, 262_144, 1_048_576, 4_194_304];
@@ -56,6 +58,7 @@ export function createCallMetrics(): CallMetrics {
     replies: new Tally(),
     noReplies: new Tally(),
     reconnects: new Tally(),
+    disconnects: new Tally(),
   };
   const ms = ['microservice'];
   const count = (tally: Tally, metric: { name: string; help: string; labelNames?: string[] }) =>
@@ -89,6 +92,11 @@ export function createCallMetrics(): CallMetrics {
     name: 'portico_nats_reconnects_total',
     help: 'Times a NATS connection of the main server was restored after a loss.',
     labelNames: ['servers'],
+  });
+  count(t.disconnects, {
+    name: 'portico_client_disconnects_total',
+    help: 'Clients that reset their connection: phase request (before its end) or response.',
+    labelNames: ['phase'],
   });
   const replies = new ReplicaReplies(t.replies.entries);
   const histogram = (name: string, help: string) => {
@@ -139,5 +147,6 @@ export function createCallMetrics(): CallMetrics {
         t.noReplies.add(`${microservice} ${reason}`, () => ({ microservice, reason })),
       reconnect: (servers) => t.reconnects.add(servers, () => ({ servers })),
     },
+    clientDisconnect: (phase) => t.disconnects.add(phase, () => ({ phase })),
   };
 }

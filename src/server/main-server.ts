@@ -11,6 +11,7 @@ import {
   resolveEntryPointConfig,
   resolveHttpLimits,
 } from './config';
+import { createErrorListener } from './error-listener';
 import { createHttpServer } from './http-server';
 import { createInFlight } from './in-flight';
 import { createCallLog, createLogger } from './logger';
@@ -75,7 +76,7 @@ export function createMainServer(
   const inFlight = createInFlight();
   const app = new Koa();
   app.silent = true;
-  app.on('error', (error: Error) => logger.error({ err: error }, 'unhandled error'));
+  app.on('error', createErrorListener(logger, metrics?.clientDisconnect));
   app.use(async (ctx) => {
     inFlight.begin();
     try {

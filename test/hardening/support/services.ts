@@ -48,3 +48,15 @@ export function slowApp(name: string, maxConcurrentCalls?: number, service = new
     ...(maxConcurrentCalls === undefined ? {} : { maxConcurrentCalls }),
   });
 }
+
+/** Answers as large as asked: for clients that never read them. */
+@RemoteService('big')
+export class BigAnswers {
+  @RemoteMethod({ params: [Int], returns: String })
+  text(kib: number): string {
+    return 'x'.repeat(kib * 1024);
+  }
+}
+
+/** A microservice of one {@link BigAnswers}. */
+export const bigApp = nativeApp({ name: 'big', services: [new BigAnswers()] });

@@ -1,0 +1,33 @@
+import type Koa from 'koa';
+import type { Logger } from 'pino';
+
+/** Where a client went away: before its request ended, or while its answer was being written. */
+export type DisconnectPhase = 'request' | 'response';
+
+/** Counts the clients that went away; the metrics' counter, when metrics are on. */
+export type DisconnectCounter = (phase: DisconnectPhase) => void;
+
+/** The error codes that Node gives a socket whose peer reset or closed it under a write or read. */
+const PEER_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/**
+ * The listener of the Koa application's `error` event. A client that resets its connection
+ * mid-request or mid-answer is not a server error: it is counted and logged at debug level
+ * without a stack, so that a flood of resets cannot flood the log. Anything else, an error of
+ * a socket the server still holds included, keeps its error level and its stack.
+ */
+export function createErrorListener(
+  logger: Logger,
+  countDisconnect: DisconnectCounter | undefined,
+): (error: Error & { code?: string }, ctx?: Koa.Context) => void {
+  return (error, ctx) => {
+    const req = ctx?.req;
+    if (req && PEER_GONE.has(error.code ?? '') && req.socket.destroyed) {
+      const phase: DisconnectPhase = req.complete ? 'response' : 'request';
+      countDisconnect?.(phase);
+      logger.debug({ phase, code: error.code, target: ctx.path }, 'client disconnected');
+      return;
+    }
+    logger.error({ err: error }, 'unhandled error');
+  };
+}

@@ -1,0 +1,93 @@
+import type http from 'node:http';
+import net from 'node:net';
+import { startTestServer, type TestServer } from '../support/harness';
+import { scrape, total } from '../support/prometheus';
+import { waitFor } from '../support/wait';
+import { bigApp, slowApp } from './support/services';
+
+/** The server's side of the next request that arrives, once its head is read. */
+function nextRequest(server: TestServer) {
+  return new Promise<[http.IncomingMessage, http.ServerResponse]>((resolve) =>
+    server.main.server?.once('request', (req, res) => resolve([req, res])),
+  );
+}
+
+function connect(server: TestServer): net.Socket {
+  const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+  socket.on('error', () => {});
+  return socket;
+}
+
+const post = (path: string, body: string, length = body.length) =>
+  `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n${body}`;
+
+describe('clients that reset their connection', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      microservices: [bigApp, slowApp('slow')],
+      logLevel: 'debug',
+      metrics: true,
+    });
+  });
+  afterAll(() => server.close());
+
+  const disconnects = async (phase: string) =>
+    total(await scrape(server.url), 'portico_client_disconnects_total', { phase });
+  const lines = (msg: string) => server.logs.filter((line) => line.msg === msg);
+
+  it('are counted and logged at debug level without a stack, mid-request and mid-answer', async () => {
+    const resets = 10;
+    for (let i = 0; i < resets; i++) {
+      const socket = connect(server);
+      const arrived = nextRequest(server);
+      socket.write(post('/slow/slow/quick', '1234', 1000));
+      await arrived;
+      socket.resetAndDestroy();
+    }
+    for (let i = 0; i < resets; i++) {
+      const socket = connect(server);
+      const arrived = nextRequest(server);
+      socket.write(post('/big/big/text', '8192'));
+      const [, res] = await arrived;
+      await waitFor(() => res.headersSent, { what: 'the answer' });
+      socket.resetAndDestroy();
+    }
+    await waitFor(() => lines('client disconnected').length === 2 * resets, {
+      what: 'a line per reset',
+    });
+    expect(await disconnects('request')).toBe(resets);
+    expect(await disconnects('response')).toBe(resets);
+    for (const line of lines('client disconnected')) {
+      expect(line.level).toBe(20);
+      expect(line).not.toHaveProperty('err');
+      expect(JSON.stringify(line)).not.toMatch(/stack|\n {4}at /);
+    }
+    expect(server.logs.filter((line) => (line.level as number) >= 40)).toEqual([]);
+    // The server keeps serving.
+    const answer = await fetch(`${server.url}/slow/slow/quick`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '7',
+    });
+    expect(await answer.text()).toBe('7');
+  });
+
+  it('keeps the error level and the stack for errors that are not a client going away', async () => {
+    const socket = connect(server);
+    const arrived = nextRequest(server);
+    socket.write(post('/slow/slow/sleep', '200'));
+    const [req, res] = await arrived;
+    const ctx = server.main.app.createContext(req, res);
+    const reset = Object.assign(new Error('an upstream reset'), { code: 'ECONNRESET' });
+    server.main.app.emit('error', reset, ctx);
+    server.main.app.emit('error', new Error('a bug'));
+    const errors = server.logs.filter((line) => line.msg === 'unhandled error');
+    expect(errors.map((line) => [line.level, (line.err as { message: string }).message])).toEqual([
+      [50, 'an upstream reset'],
+      [50, 'a bug'],
+    ]);
+    expect(JSON.stringify(errors[0]?.err)).toContain('disconnects.test');
+    socket.destroy();
+  });
+});
