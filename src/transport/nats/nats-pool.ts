@@ -2,8 +2,12 @@ import type { Logger } from 'pino';
 import { connectNats, type NatsLink } from './nats-connection';
 import { type NatsEvents, reportReconnects } from './nats-events';
 import { type NatsConnectionOptions, redactServers } from './nats-options';
+import { natsPoolKey } from './nats-pool-key';
 
-/** Shares one connection per set of connection options among the transports of a main server. */
+/**
+ * Shares one connection per set of equal options (see `natsPoolKey`) among the transports of a
+ * main server.
+ */
 export interface NatsPool {
   /** The connection for `options`, connecting on first use. */
   acquire(options: NatsConnectionOptions, connectTimeoutMs?: number): Promise<NatsLink>;
@@ -21,7 +25,7 @@ export function createNatsPool(logger: Logger, events?: NatsEvents): NatsPool {
   const entries = new Map<string, Entry>();
   return {
     acquire(options, connectTimeoutMs) {
-      const key = keyOf(options);
+      const key = natsPoolKey(options);
       let entry = entries.get(key);
       if (!entry) {
         const link = connectNats({
@@ -35,7 +39,7 @@ export function createNatsPool(logger: Logger, events?: NatsEvents): NatsPool {
         entries.set(key, created);
         link.then(
           ({ connection }) => {
-            // The label names the servers without credentials: never the pool's key, which has them.
+            // The label names the servers without credentials.
             const servers = redactServers(options.servers);
             if (events) reportReconnects(connection, servers, events).catch(() => undefined);
           },
@@ -46,7 +50,7 @@ export function createNatsPool(logger: Logger, events?: NatsEvents): NatsPool {
       return entry.link;
     },
     async release(options) {
-      const key = keyOf(options);
+      const key = natsPoolKey(options);
       const entry = entries.get(key);
       if (!entry || --entry.users > 0) return;
       entries.delete(key);
@@ -54,19 +58,4 @@ export function createNatsPool(logger: Logger, events?: NatsEvents): NatsPool {
       await connection.close();
     },
   };
-}
-
-/** Placements share a connection when they reach the same servers as the same user. */
-function keyOf(options: NatsConnectionOptions): string {
-  const { servers, token, user, password, nkeySeedFile, credsFile, tls, inboxPrefix } = options;
-  return JSON.stringify([
-    servers,
-    token,
-    user,
-    password,
-    nkeySeedFile,
-    credsFile,
-    tls,
-    inboxPrefix,
-  ]);
 }
