@@ -17,26 +17,51 @@ export interface Readiness {
   check(): Promise<ReadinessReport>;
 }
 
+/** How long the carriers' last answer stands for readiness: a flood of checks pings no more. */
+export const READINESS_CACHE_MS = 1000;
+
 /**
  * Creates the readiness of a main server whose native microservices go over `transports`. It is
- * false while starting and while draining; while serving it asks every carrier that can tell
- * (NATS pings its replicas), all at once, and is false while any of them says no.
+ * false while starting and while draining, at once; while serving it asks every carrier that can
+ * tell (NATS pings its replicas), all at once, and is false while any of them says no. The
+ * carriers' answer is shared by every check while it is asked and for `cacheMs` after it came,
+ * so that `/-/ready` requests, however many, ping each microservice at most once per interval.
  */
-export function createReadiness(transports: ReadonlyMap<string, Transport>): Readiness {
+export function createReadiness(
+  transports: ReadonlyMap<string, Transport>,
+  cacheMs = READINESS_CACHE_MS,
+): Readiness {
+  let asked: { answer: Promise<string[]>; came?: number } | undefined;
+  const askCarriers = () => {
+    const now = performance.now();
+    if (asked && (asked.came === undefined || now - asked.came < cacheMs)) return asked.answer;
+    const entry: { answer: Promise<string[]>; came?: number } = { answer: reasonsOf(transports) };
+    const came = () => {
+      entry.came = performance.now();
+    };
+    entry.answer.then(came, came);
+    asked = entry;
+    return entry.answer;
+  };
   const readiness: Readiness = {
     phase: 'starting',
     async check() {
       const phase = readiness.phase;
       if (phase !== 'serving') return { ready: false, phase, reasons: [phase] };
-      const answers = await Promise.all(
-        [...transports].map(async ([name, transport]) => {
-          const ready = transport.ready ? await transport.ready().catch(() => false) : true;
-          return ready ? undefined : `no replica of ${name} answers`;
-        }),
-      );
-      const reasons = answers.filter((reason) => reason !== undefined);
+      const reasons = await askCarriers();
       return { ready: reasons.length === 0, phase, reasons };
     },
   };
   return readiness;
+}
+
+/** Why the carriers cannot take calls: one reason per microservice that no replica serves. */
+async function reasonsOf(transports: ReadonlyMap<string, Transport>): Promise<string[]> {
+  const answers = await Promise.all(
+    [...transports].map(async ([name, transport]) => {
+      const ready = transport.ready ? await transport.ready().catch(() => false) : true;
+      return ready ? undefined : `no replica of ${name} answers`;
+    }),
+  );
+  return answers.filter((reason) => reason !== undefined);
 }
