@@ -20,6 +20,7 @@ import {
   startCommand,
   writeReadmeFiles,
 } from './adopter-project';
+import { addJsExtensions, esmImportOfTheGuide, makeEsm } from './esm-project';
 import { readReadmeProject } from './readme-project';
 
 const { devDependencies } = require('../../package.json') as {
@@ -115,6 +116,34 @@ describe.each(TYPESCRIPTS)("the README's own project, with TypeScript %s", (majo
     expect(page.text).toContain('<script src="./swagger-ui-bundle.js"></script>');
     const document = await send(url, '/docs/swagger.json', { method: 'GET' });
     expect(document.text).toBe(readFileSync(path.join(dir, 'public', 'swagger.json'), 'utf8'));
+    expect(await server.stop()).toBe(0);
+  });
+});
+
+describe("the README's own project as ES modules (docs/getting-started.md)", () => {
+  jest.setTimeout(300_000);
+
+  it('needs .js on relative imports, then builds, starts and answers both calls', async () => {
+    const dir = path.join(work, 'esm');
+    cpSync(path.join(work, 'ts7'), dir, { recursive: true, verbatimSymlinks: true });
+    makeEsm(dir);
+    const without = spawnIn(dir, 'npx', ['tsc']);
+    expect(without.status).not.toBe(0);
+    expect(without.stdout).toMatch(/error TS(2307|2835): .*'\.\/greeter\.service'/);
+    addJsExtensions(dir);
+    expect(readFileSync(path.join(dir, 'src', 'main.ts'), 'utf8')).toContain(esmImportOfTheGuide());
+    run(dir, 'npm', ['run', 'build']);
+    const server = startCommand(dir, bin(dir, 'portico'), ['start', 'dist/main.js', '--port', '0']);
+    running.push(server);
+    const url = `http://127.0.0.1:${await server.listening()}`;
+    const answer = await send(url, project.call.path, {
+      headers: project.call.headers,
+      body: project.call.body,
+    });
+    expect(answer).toMatchObject({ status: 200, text: project.answer });
+    expect(run(dir, 'node', [project.client.script, url]).stdout).toBe(
+      `${project.client.output}\n`,
+    );
     expect(await server.stop()).toBe(0);
   });
 });

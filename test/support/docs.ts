@@ -18,11 +18,11 @@ export function readDoc(page: string): string {
   return readFileSync(path.join(ROOT, page), 'utf8');
 }
 
-/** One `## heading` section of a page, up to the next heading of that level or above. */
+/** One `## heading` section of a page, up to the next `## ` heading (a page has one `# ` title). */
 export function docSection(page: string, heading: string): string {
   const text = readDoc(page);
   const start = text.indexOf(`\n## ${heading}\n`);
   if (start < 0) throw new Error(`${page} has no section "${heading}"`);
-  const end = text.slice(start + 1).search(/\n#{1,2} /);
-  return end < 0 ? text.slice(start) : text.slice(start, start + 1 + end);
+  const end = text.indexOf('\n## ', start + 1);
+  return end < 0 ? text.slice(start) : text.slice(start, end);
 }
