@@ -7,6 +7,7 @@ import { startReplica } from '../replica/start-replica';
 import { type LogLevel } from '../server/config';
 import { createLogger } from '../server/logger';
 import { redactUrl } from '../transport/nats/nats-options';
+import { type ContractMode, useContract } from './contract-mode';
 import { loadDefaultExport } from './load-module';
 import {
   MICROSERVICE_USAGE,
@@ -24,6 +25,7 @@ const DRAIN_TIMEOUT_MS = 30_000;
 export async function runMicroservice(args: readonly string[]): Promise<number> {
   let options: MicroserviceOptions;
   let definition: NativeAppDefinition;
+  let mode: ContractMode;
   try {
     options = readMicroserviceOptions(args, process.env);
     definition = loadNativeApp(options.module);
@@ -33,7 +35,14 @@ export async function runMicroservice(args: readonly string[]): Promise<number> 
     );
     return 2;
   }
+  try {
+    mode = useContract(options.module, [definition]);
+  } catch (error) {
+    process.stderr.write(`portico microservice: ${messageOf(error)}\n`);
+    return 1;
+  }
   const logger = createLogger((process.env.LOG_LEVEL as LogLevel | undefined) ?? 'info');
+  logger.info(mode.details, mode.message);
   let replica: NatsReplica;
   let admin: ReplicaAdmin | undefined;
   try {

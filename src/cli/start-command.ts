@@ -1,5 +1,6 @@
 import { type MainServerConfig } from '../server/config';
 import { createMainServer, type MainServer } from '../server/main-server';
+import { type ContractMode, useContract } from './contract-mode';
 import { loadMainServerConfig } from './load-config';
 import { type StartOptions } from './start-options';
 import { firstLine, StartupError } from './startup-error';
@@ -15,12 +16,19 @@ export async function runStart(options: StartOptions): Promise<number> {
     ...(process.env.LOG_LEVEL ? { logLevel: process.env.LOG_LEVEL as never } : {}),
     ...(options.development ? { development: true } : {}),
   };
+  let mode: ContractMode;
+  try {
+    mode = useContract(options.config, config.microservices);
+  } catch (error) {
+    throw new StartupError(firstLine(error), { cause: error });
+  }
   let server: MainServer;
   try {
     server = createMainServer(config);
   } catch (error) {
     throw new StartupError(`${options.config}: ${firstLine(error)}`, { cause: error });
   }
+  server.logger.info(mode.details, mode.message);
   const port = options.port ?? config.port;
   const host = options.host ?? config.host;
   try {

@@ -7,7 +7,7 @@ import { type Constraints, withConstraints } from './constraints';
 import { classMeta } from './metadata';
 import { isOneOfSpec } from './one-of';
 import { assertName } from './service';
-import { type TypeSpec, toTypeRef } from './types';
+import { type TypeSpec, toTypeRef, UNKNOWN_TYPE } from './types';
 
 /** Options of {@link Field}: presence, `null`, a description and the value {@link Constraints}. */
 export interface FieldOptions extends Constraints {
@@ -45,23 +45,30 @@ export function Field(
     const spec = isOptions ? undefined : type;
     const ctor = (target as { constructor: Function }).constructor;
     const resolved = toTypeRef(spec ?? Reflect.getMetadata('design:type', target, key));
-    if (!resolved && spec === undefined && !hasEmittedTypes(target, key)) {
-      throw new TypeError(
-        `portico: field ${ctor.name}.${key} has no type: ${EMIT_METADATA_HINT}, or give it, for example @Field(String)`,
-      );
-    }
-    if (!resolved) {
-      throw new TypeError(
-        `portico: field ${ctor.name}.${key} needs an explicit type, for example @Field([String])`,
-      );
-    }
+    const problem = resolved
+      ? undefined
+      : missingType(ctor.name, key, spec === undefined && !hasEmittedTypes(target, key));
     const { optional, nullable, description, ...constraints } = opts;
     classMeta(ctor).fields.set(key, {
       name: key,
-      type: withConstraints(resolved, constraints, `field ${ctor.name}.${key}`),
+      // An untyped field's limits are the contract's to carry: the type they apply to is unknown.
+      type: resolved
+        ? withConstraints(resolved, constraints, `field ${ctor.name}.${key}`)
+        : UNKNOWN_TYPE,
       optional: optional ?? false,
       nullable: nullable ?? false,
       ...(description === undefined ? {} : { description }),
+      ...(problem === undefined ? {} : { problem }),
     });
   };
+}
+
+/**
+ * Why a field has no type the decorators can tell. Recorded, not thrown: the build's contract
+ * (docs/design-contract.md) may type the field, so the refusal waits until the class is served.
+ */
+function missingType(owner: string, key: string, noMetadata: boolean): string {
+  return noMetadata
+    ? `portico: field ${owner}.${key} has no type: ${EMIT_METADATA_HINT}, or give it, for example @Field(String)`
+    : `portico: field ${owner}.${key} needs an explicit type, for example @Field([String]), or a contract written by generate-swagger --contract`;
 }

@@ -11,6 +11,8 @@ export interface FieldMeta {
   /** Takes `null`. */
   readonly nullable: boolean;
   readonly description?: string;
+  /** Why the decorators alone cannot type the field; refused at load unless a contract types it. */
+  readonly problem?: string;
 }
 
 /** A remotely callable method, as its decorator recorded it. */
@@ -26,6 +28,8 @@ export interface MethodMeta {
   readonly description?: string;
   /** The function itself, captured when the class was defined: never looked up by name later. */
   readonly fn: (...args: unknown[]) => unknown;
+  /** Why the decorators alone cannot type the method; refused at load unless a contract does. */
+  readonly problem?: string;
 }
 
 /** What the decorators know about one class. */

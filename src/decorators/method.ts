@@ -76,16 +76,32 @@ function methodDecorator(
     const ctor = (target as { constructor: Function }).constructor;
     const meta = classMeta(ctor);
     if (meta.methods.has(key)) throw new TypeError(`portico: method ${key} is declared twice`);
+    const params = deferred(() =>
+      paramTypes({ target, key, options, arity: fn.length, owner: ctor.name }),
+    );
     meta.methods.set(key, {
       name: key,
-      params: paramTypes({ target, key, options, arity: fn.length, owner: ctor.name }),
+      params: params.value ?? [],
       returns: returnType(target, key, options),
       privileged: options.privileged ?? false,
       errors: checkedErrors(key, options.errors ?? []),
       fn,
       ...(description === undefined ? {} : { description }),
+      ...(params.problem === undefined ? {} : { problem: params.problem }),
     });
   };
+}
+
+/**
+ * Runs `read`, keeping its refusal as a problem instead of throwing it: the build's contract
+ * (docs/design-contract.md) may type what the decorators cannot, so the refusal waits until load.
+ */
+function deferred<T>(read: () => T): { value?: T; problem?: string } {
+  try {
+    return { value: read() };
+  } catch (error) {
+    return { problem: (error as Error).message };
+  }
 }
 
 interface ParamSource {

@@ -45,6 +45,7 @@ export function buildServiceRegistry(
  * fail with "field is not declared", far from the cause.
  */
 function checkPayloadTypes(service: Class, method: MethodMeta): void {
+  if (method.problem) throw new TypeError(method.problem);
   const seen = new Set<Class>();
   const visit = (type: TypeRef | null | undefined): void => {
     if (type?.kind === 'array') {
@@ -59,7 +60,10 @@ function checkPayloadTypes(service: Class, method: MethodMeta): void {
         `portico: ${service.name}.${method.name} uses ${type.ctor.name}, which declares no fields: mark them with @Field()`,
       );
     }
-    for (const field of fields.values()) visit(field.type);
+    for (const field of fields.values()) {
+      if (field.problem) throw new TypeError(field.problem);
+      visit(field.type);
+    }
   };
   for (const param of method.params) visit(param);
   visit(method.returns);

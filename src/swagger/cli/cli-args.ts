@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { CONTRACT_FILE } from '../../runtime/contract/contract-format';
 import { type GenerateOptions } from './generate';
 
 /** The usage text of `generate-swagger`. */
@@ -15,6 +17,8 @@ Reads the @Api classes of a TypeScript project and writes their API description.
   --strict               treat every warning as an error
   --check                write nothing; exit 1 with a diff if --out is not up to date
   --openapi 3.1          write OpenAPI 3.1 instead of Swagger 2.0
+  --contract <file>      also write the types the runtime binds with, beside the compiled
+                         code (run after tsc): <outDir>/portico-contract.json
   --rmc                  describe methods of another parameter count than one as RMC
                          operations (argument arrays) in Swagger 2.0; always on in OpenAPI 3.1
   --help                 show this text`;
@@ -51,6 +55,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
       check: { type: 'boolean', default: false },
       openapi: { type: 'string' },
       rmc: { type: 'boolean', default: false },
+      contract: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -64,6 +69,12 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
     throw new Error('--microservice must be a name without "/"');
   }
   const baseUrl = checkedBaseUrl(values['base-url']);
+  const contract = values.contract;
+  if (contract !== undefined && path.basename(contract) !== CONTRACT_FILE) {
+    throw new Error(
+      `--contract must name a file called ${CONTRACT_FILE}, which the runtime looks for`,
+    );
+  }
   return {
     project: values.project,
     title: values.title,
@@ -75,5 +86,12 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
     ...(values.openapi === '3.1' ? { openapi: '3.1' as const } : {}),
     ...(microservice ? { microservice } : {}),
     ...(baseUrl ? { baseUrl } : {}),
+    ...(contract ? { contract: { file: contract, command: commandOf(argv) } } : {}),
   };
+}
+
+/** The command line as a user would type it again: what a stale contract tells them to run. */
+function commandOf(argv: readonly string[]): string {
+  const quoted = argv.map((a) => (/^[\w./=:@-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`));
+  return ['npx generate-swagger', ...quoted].join(' ');
 }

@@ -39,6 +39,11 @@ async function write(options: CliOptions, generation: Generation, io: CliIo): Pr
   }
   await mkdir(path.dirname(path.resolve(options.out)), { recursive: true });
   await writeFile(options.out, generation.text);
+  if (options.contract && generation.contractText !== undefined) {
+    await mkdir(path.dirname(path.resolve(options.contract.file)), { recursive: true });
+    await writeFile(options.contract.file, generation.contractText);
+    io.stderr.write(`generate-swagger: wrote ${options.contract.file}\n`);
+  }
   const paths = Object.keys((generation.document.paths as object | undefined) ?? {}).length;
   const count = `${paths} operation${paths === 1 ? '' : 's'}`;
   io.stderr.write(`generate-swagger: wrote ${options.out} (${count})\n`);

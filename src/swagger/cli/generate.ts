@@ -6,6 +6,7 @@ import { toStableJson } from '../build/stable-json';
 import { findSpecProblem } from '../build/validate-spec';
 import { extractApi } from '../extract/extract';
 import { type Diagnostic } from '../model';
+import { buildContract, type ContractTarget } from './build-contract';
 
 /** What to generate: the project, the document's info and dialect, and how strict to be. */
 export interface GenerateOptions extends DocumentInfo {
@@ -18,6 +19,8 @@ export interface GenerateOptions extends DocumentInfo {
   readonly strict?: boolean;
   /** Describes methods of another parameter count than one as RMC operations in Swagger 2.0. */
   readonly rmc?: boolean;
+  /** Also writes the runtime's contract (docs/design-contract.md) to this file. */
+  readonly contract?: ContractTarget;
 }
 
 /** A generated document, its stable text, the findings, and whether it failed validation. */
@@ -27,6 +30,8 @@ export interface Generation {
   readonly diagnostics: readonly Diagnostic[];
   /** The validator's message when the document is not valid. */
   readonly invalid?: string;
+  /** The contract's text, when one was asked for. */
+  readonly contractText?: string;
 }
 
 /**
@@ -40,11 +45,23 @@ export interface Generation {
  */
 export async function generateDocument(options: GenerateOptions): Promise<Generation> {
   const project = new Project({ tsConfigFilePath: options.project });
-  const { model, diagnostics } = extractApi(project, {
-    ...(options.microservice ? { microservice: options.microservice } : {}),
+  const only = options.microservice ? { microservice: options.microservice } : {};
+  const contract = options.contract !== undefined;
+  const { model, diagnostics: found } = extractApi(project, {
+    ...only,
     // RMC operations are OpenAPI 3.1's default; Swagger 2.0 keeps the specification's document.
     rmc: options.openapi === '3.1' || (options.rmc ?? false),
+    contract,
   });
+  const diagnostics = [...found];
+  let contractText: string | undefined;
+  if (options.contract) {
+    // The contract types every method, whatever parameter count the document describes.
+    const all = extractApi(project, { ...only, rmc: true, contract });
+    const built = buildContract(project, all, options.contract);
+    diagnostics.push(...built.diagnostics);
+    contractText = toStableJson(built.contract as unknown as Json);
+  }
   const info: DocumentInfo = {
     title: options.title,
     version: options.version,
@@ -60,5 +77,6 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
       ? diagnostics.map((d) => ({ ...d, severity: 'error' as const }))
       : diagnostics,
     ...(invalid ? { invalid } : {}),
+    ...(contractText === undefined ? {} : { contractText }),
   };
 }

@@ -6,12 +6,16 @@ import { locationOf } from './source-text';
 export const CANNOT_BIND =
   'which the runtime cannot bind (it binds Int, Number, String, Boolean, Date, enums, arrays and classes with @Field)';
 
+/** The words of the same finding with a contract, which binds every object type. */
+export const CONTRACT_CANNOT_BIND =
+  'which the runtime cannot bind yet: use an interface or class with named members, or an array of one';
+
 /** Why a schema cannot be an argument, or `undefined` where the runtime binds it. */
-function problemOf(schema: SchemaModel): string | undefined {
+function problemOf(schema: SchemaModel, contract: boolean): string | undefined {
   switch (schema.kind) {
     case 'object':
       if (schema.additional) return 'is a record (index signature)';
-      return schema.declaredFields
+      return schema.declaredFields || contract
         ? undefined
         : 'is an interface, a type literal or a class without @Field';
     case 'union':
@@ -45,12 +49,12 @@ export function checkBindable(converter: Converter, schema: SchemaModel, site: S
       visit(current.items, `${path}[]`);
       return;
     }
-    const problem = problemOf(current);
+    const problem = problemOf(current, converter.typesAreContract);
     if (problem) {
       const what = typeName ? `${path} (${typeName})` : path;
       converter.report({
-        severity: 'warning',
-        message: `${what} ${problem}, ${CANNOT_BIND}`,
+        severity: converter.typesAreContract ? 'error' : 'warning',
+        message: `${what} ${problem}, ${converter.typesAreContract ? CONTRACT_CANNOT_BIND : CANNOT_BIND}`,
         location: locationOf(site.node),
       });
       return;

@@ -18,6 +18,11 @@ export interface Converter {
   readonly refusesUnknownFields: boolean;
   /** Methods of another parameter count than one become RMC operations instead of warnings. */
   readonly describesRmc: boolean;
+  /**
+   * The build hands the runtime a contract (docs/design-contract.md): the runtime follows the
+   * types, so they are described as written, and a decorator that disagrees is an error.
+   */
+  readonly typesAreContract: boolean;
   report(diagnostic: Diagnostic): void;
   /** The schema of a TypeScript type used at `site`. */
   schemaOf(type: ts.Type, site: Site, depth: number): SchemaModel;

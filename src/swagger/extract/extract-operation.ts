@@ -163,6 +163,9 @@ export function extractOperation(
     spec: propertyOf(operation.options, 'returns'),
     site: { node: method.name, label: `${label}()` },
   });
+  if (converter.typesAreContract && result !== 'void') {
+    checkBindable(converter, result, { node: method.name, label: `${label}()` });
+  }
   const description = docOf(converter.checker.getSymbolAtLocation(method.name), converter.checker);
   const resultDescription = commentText(ts.getJSDocReturnTag(method)?.comment);
   return {

@@ -14,11 +14,15 @@ export interface ExtractOptions {
   readonly microservice?: string;
   /** Describes `@ApiOperation` methods of another parameter count than one as RMC operations. */
   readonly rmc?: boolean;
+  /** The runtime follows the types through a contract: describe them, not the decorators. */
+  readonly contract?: boolean;
 }
 
 /** The model of a project's API and what the generator found on the way. */
 export interface Extraction {
   readonly model: ApiModel;
+  /** The exported class behind each schema name that has one. */
+  readonly classes: ReadonlyMap<string, { readonly file: string; readonly name: string }>;
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -34,6 +38,7 @@ function createConverter(
     program,
     refusesUnknownFields: !mayIgnoreUnknownFields(projectFiles(program), { checker, program }),
     describesRmc: options.rmc ?? false,
+    typesAreContract: options.contract ?? false,
     registry: createSchemaRegistry(report, [ERROR_DETAIL.name, ERROR_ENVELOPE.name]),
     report,
     schemaOf: (type, site, depth) => schemaOfType({ converter, site, depth }, type),
@@ -112,7 +117,7 @@ export function extractApi(project: Project, options: ExtractOptions = {}): Extr
     tags: [...tags.values()].sort((a, b) => compareText(a.name, b.name)),
     schemas: converter.registry.schemas(),
   };
-  return { model, diagnostics: unique(diagnostics) };
+  return { model, classes: converter.registry.classes(), diagnostics: unique(diagnostics) };
 }
 
 function compareText(a: string, b: string): number {

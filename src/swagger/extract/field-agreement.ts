@@ -42,7 +42,7 @@ export function checkFieldAgreement(converter: Converter, field: FieldAgreement)
   checkLiteralAgreement(converter, field);
   const typeHasNull =
     field.type.isUnion() && field.type.types.some((t) => t.flags & ts.TypeFlags.Null);
-  if (typeHasNull && !field.nullable) {
+  if (typeHasNull && !field.nullable && !converter.typesAreContract) {
     warnAt(
       converter,
       field.site,
@@ -66,7 +66,8 @@ export function warnUnreadable(converter: Converter, keys: readonly string[], si
 
 function warnAt(converter: Converter, site: Site, message: string): void {
   converter.report({
-    severity: 'warning',
+    // With a contract the runtime follows the type, so a decorator that says otherwise is an error.
+    severity: converter.typesAreContract ? 'error' : 'warning',
     message: `${site.label}: ${message}`,
     location: locationOf(site.node),
   });
@@ -81,7 +82,7 @@ export function checkLiteralAgreement(converter: Converter, { type, spec, site }
   const literals = literalSetOf(type, checker);
   const argument = oneOfArgument(spec, converter);
   const listed = argument && oneOfValues(argument, checker);
-  if (literals && !argument) {
+  if (literals && !argument && !converter.typesAreContract) {
     warnAt(
       converter,
       site,
@@ -99,7 +100,9 @@ export function checkLiteralAgreement(converter: Converter, { type, spec, site }
  */
 export function checkTagsEnforced(converter: Converter, limits: StatedLimits, site: Site): void {
   for (const [key, value] of Object.entries(limits.tags)) {
-    if (limits.field[key as keyof SchemaConstraints] === value) continue;
+    const stated = limits.field[key as keyof SchemaConstraints];
+    if (stated === value) continue;
+    if (converter.typesAreContract && stated === undefined) continue;
     converter.report({
       severity: 'warning',
       message: `${site.label}: @${key} ${String(value)} is not enforced, as the runtime reads limits from @Field options; write @Field(…, { ${key}: ${JSON.stringify(value)} }). It is left out of the document`,

@@ -78,7 +78,8 @@ function enforcedFacts(
   found: { schema: SchemaModel; type: ts.Type; tags: PropertyTags; site: Site },
 ): SchemaModel {
   if (!field) return placeConstraints(found.schema, found.tags.constraints);
-  const nullable = nullableByOptions(field.options);
+  const nullable =
+    nullableByOptions(field.options) || (converter.typesAreContract && hasNull(found.type));
   checkFieldAgreement(converter, {
     type: found.type,
     spec: field.spec,
@@ -89,7 +90,11 @@ function enforcedFacts(
   warnUnreadable(converter, unreadable, found.site);
   checkTagsEnforced(converter, { tags: found.tags.constraints, field: constraints }, found.site);
   const schema = nullable ? { ...found.schema, nullable: true } : withoutNull(found.schema);
-  return placeConstraints(schema, constraints);
+  // With a contract, JSDoc limits hold as well as the decorator's (which must agree with them).
+  const limits = converter.typesAreContract
+    ? { ...found.tags.constraints, ...constraints }
+    : constraints;
+  return placeConstraints(schema, limits);
 }
 
 function propertyModel(scope: Scope, symbol: ts.Symbol): PropertyModel {

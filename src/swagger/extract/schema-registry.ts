@@ -12,6 +12,8 @@ export interface NamedType {
   readonly name: string;
   /** The declaration the type comes from; several generic instantiations share one. */
   readonly owner: NameOwner;
+  /** The exported class the type is declared by: its file and name, for the runtime's contract. */
+  readonly exportedClass?: { readonly file: string; readonly name: string };
 }
 
 /** Hands out one schema name per declaration and reports two declarations with one name. */
@@ -20,6 +22,8 @@ export interface SchemaRegistry {
   nameOf(type: NamedType, build: () => SchemaModel): string;
   /** Every schema built so far, sorted by name. */
   schemas(): NamedSchema[];
+  /** The exported class behind each schema name that has one. */
+  classes(): ReadonlyMap<string, { readonly file: string; readonly name: string }>;
 }
 
 /** Keeps `A-Z a-z 0-9 . _ -`, the characters valid in a component name of every dialect. */
@@ -53,6 +57,7 @@ export function createSchemaRegistry(
   const byKey = new Map<object, string>();
   const owners = new Map<string, NameOwner>(reserved.map((n) => [n, 'reserved']));
   const built = new Map<string, SchemaModel>();
+  const classes = new Map<string, { readonly file: string; readonly name: string }>();
 
   function freeName(type: NamedType): string {
     const holder = owners.get(type.name);
@@ -76,9 +81,11 @@ export function createSchemaRegistry(
       const name = freeName(type);
       byKey.set(type.key, name);
       owners.set(name, type.owner);
+      if (type.exportedClass) classes.set(name, type.exportedClass);
       built.set(name, build());
       return name;
     },
+    classes: () => classes,
     schemas() {
       return [...built.entries()]
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

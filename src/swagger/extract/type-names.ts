@@ -59,6 +59,10 @@ function aliasOfClass(converter: Converter, declaration: ts.Node): string | unde
   return stringLiteralOf(alias?.args[0]);
 }
 
+function isExported(declaration: ts.Declaration): boolean {
+  return (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Export) !== 0;
+}
+
 /** The symbol that names a type (a class, interface, enum or alias) and its type arguments. */
 interface TypeName {
   readonly symbol: ts.Symbol;
@@ -84,6 +88,9 @@ function describe(
       key: type,
       name,
       owner: { location: locationOf(ts.getNameOfDeclaration(declaration) ?? declaration) },
+      ...(isClass && isExported(declaration)
+        ? { exportedClass: { file: declaration.getSourceFile().fileName, name: symbol.name } }
+        : {}),
     },
     declaration,
     label: name,

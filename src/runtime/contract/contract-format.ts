@@ -1,0 +1,64 @@
+import { type Constraints } from '../../decorators/types';
+
+/** The file name of the contract, written beside the compiled code and found from it. */
+export const CONTRACT_FILE = 'portico-contract.json';
+
+/** The version of the contract's format; a runtime refuses others. */
+export const CONTRACT_VERSION = 1;
+
+/** A type of the contract: the generator's own type model, as JSON (docs/design-contract.md). */
+export type ContractSchema = Constraints & {
+  readonly nullable?: boolean;
+  readonly readOnly?: boolean;
+  readonly xmlName?: string;
+} & (
+    | {
+        readonly kind: 'primitive';
+        readonly type: 'string' | 'number' | 'integer' | 'boolean';
+        readonly format?: string;
+      }
+    | { readonly kind: 'enum'; readonly values: readonly (string | number | boolean)[] }
+    | { readonly kind: 'ref'; readonly name: string }
+    | { readonly kind: 'array'; readonly items: ContractSchema }
+    | {
+        readonly kind: 'object';
+        readonly properties: readonly ContractProperty[];
+        readonly additional?: ContractSchema;
+      }
+    | { readonly kind: 'tuple' | 'union' | 'intersection' | 'unsupported' }
+  );
+
+/** A member of an object type: its name, its type, and whether it may be absent. */
+export interface ContractProperty {
+  readonly name: string;
+  readonly schema: ContractSchema;
+  readonly required: boolean;
+}
+
+/** The types of one remote method: a type per parameter, and the result's (`'void'`: none). */
+export interface ContractMethod {
+  readonly microservice: string;
+  readonly service: string;
+  readonly method: string;
+  readonly params: readonly ContractSchema[];
+  readonly result: ContractSchema | 'void';
+}
+
+/** Where the class of a named type is: a compiled module (relative to the contract) and export. */
+export interface ContractClass {
+  readonly module: string;
+  readonly name: string;
+}
+
+/** What the build hands the runtime: every served method's types, and how to tell it is current. */
+export interface Contract {
+  readonly portico: typeof CONTRACT_VERSION;
+  /** The command that wrote it: what a stale contract's refusal tells the user to run. */
+  readonly command: string;
+  /** The SHA-256 of each compiled module of the project, by path relative to the contract. */
+  readonly modules: Readonly<Record<string, string>>;
+  /** The class behind each named type that has one. */
+  readonly classes: Readonly<Record<string, ContractClass>>;
+  readonly schemas: Readonly<Record<string, ContractSchema>>;
+  readonly methods: readonly ContractMethod[];
+}

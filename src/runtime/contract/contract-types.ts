@@ -1,0 +1,109 @@
+import { CONSTRAINT_NAMES, withConstraints } from '../../decorators/constraints';
+import { classMeta, type FieldMeta } from '../../decorators/metadata';
+import { type Class, type Constraints, type TypeRef } from '../../decorators/types';
+import { type ContractSchema } from './contract-format';
+
+/** Turns the contract's types into the runtime's, one named type once (recursion included). */
+export interface TypeResolver {
+  typeOf(schema: ContractSchema, where: string): TypeRef;
+}
+
+/** What the resolver needs: the named types, and the class of a name where the build has one. */
+export interface ResolverSource {
+  readonly schemas: Readonly<Record<string, ContractSchema>>;
+  classOf(name: string): Class | undefined;
+}
+
+const PRIMITIVES = {
+  integer: { kind: 'int' },
+  number: { kind: 'number' },
+  string: { kind: 'string' },
+  boolean: { kind: 'boolean' },
+} as const satisfies Record<string, TypeRef>;
+
+function constraintsOf(schema: ContractSchema): Constraints {
+  const picked: Record<string, unknown> = {};
+  for (const key of CONSTRAINT_NAMES) if (schema[key] !== undefined) picked[key] = schema[key];
+  return picked as Constraints;
+}
+
+function refuse(where: string, what: string): never {
+  throw new TypeError(`portico: ${where} is ${what}, which the runtime does not bind yet`);
+}
+
+/** A class of its own for a named type without one: an interface, `Partial<T>`, `Page<Book>`. */
+function classFor(name: string, base: Class | undefined, alias: string | undefined): Class {
+  const made = base ? class extends (base as new () => object) {} : class {};
+  Object.defineProperty(made, 'name', { value: name });
+  classMeta(made).alias = alias ?? name;
+  return made;
+}
+
+/** Creates the resolver of a contract's types; named types become classes with fields. */
+export function createTypeResolver(source: ResolverSource): TypeResolver {
+  const named = new Map<string, TypeRef>();
+
+  function objectType(name: string, schema: ContractSchema, known: Class | undefined): TypeRef {
+    // The class itself takes the contract's fields; a generic instantiation or a type without a
+    // class gets a class of its own, so one declaration can have several shapes.
+    const ctor = known?.name === name ? known : classFor(name, known, schema.xmlName);
+    const type: TypeRef = { kind: 'class', ctor };
+    named.set(name, type);
+    if (schema.kind !== 'object') return refuse(name, `a ${schema.kind}`);
+    if (schema.additional) refuse(name, 'a record (an index signature)');
+    const fields = new Map<string, FieldMeta>();
+    for (const property of schema.properties) {
+      const where = `${name}.${property.name}`;
+      fields.set(property.name, {
+        name: property.name,
+        type: typeOf(property.schema, where),
+        optional: !property.required,
+        nullable: property.schema.nullable ?? false,
+      });
+    }
+    const meta = classMeta(ctor);
+    meta.fields.clear();
+    for (const [key, field] of fields) meta.fields.set(key, field);
+    return type;
+  }
+
+  function refType(name: string, where: string): TypeRef {
+    const done = named.get(name);
+    if (done) return done;
+    const schema = source.schemas[name];
+    if (!schema) throw new TypeError(`portico: ${where} names ${name}, which the contract lacks`);
+    if (schema.kind === 'object') return objectType(name, schema, source.classOf(name));
+    const type = typeOf(schema, name);
+    named.set(name, type);
+    return type;
+  }
+
+  function typeOf(schema: ContractSchema, where: string): TypeRef {
+    switch (schema.kind) {
+      case 'primitive': {
+        const base =
+          schema.format === 'date-time' ? { kind: 'date' as const } : PRIMITIVES[schema.type];
+        return withConstraints(base, constraintsOf(schema), where);
+      }
+      case 'enum':
+        if (schema.values.some((v) => typeof v === 'boolean')) refuse(where, 'a set of booleans');
+        return { kind: 'enum', values: schema.values as (string | number)[] };
+      case 'ref':
+        return refType(schema.name, where);
+      case 'array': {
+        const items = typeOf(schema.items, `${where}[]`);
+        const counts: Constraints = {
+          ...(schema.minItems === undefined ? {} : { minItems: schema.minItems }),
+          ...(schema.maxItems === undefined ? {} : { maxItems: schema.maxItems }),
+        };
+        return withConstraints({ kind: 'array', items }, counts, where);
+      }
+      case 'object':
+        return objectType(where, schema, undefined);
+      default:
+        return refuse(where, `a ${schema.kind}`);
+    }
+  }
+
+  return { typeOf };
+}

@@ -1,0 +1,93 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { CONTRACT_FILE } from '../../src/runtime/contract/contract-format';
+import { generateDocument } from '../../src/swagger/cli/generate';
+
+const SRC = path.resolve(__dirname, '../../src/index.ts');
+
+/** Plain TypeScript types, with bare decorators or none: what the contract makes the runtime bind. */
+export const SOURCE = `
+import { Api, ApiOperation, Field, nativeApp, RemoteService } from 'portico';
+export type Genre = 'fiction' | 'poetry';
+export interface Contact { name: string; email?: string; phone: string | null; }
+export class Entity { @Field() id!: string; }
+export class Book extends Entity {
+  @Field() title!: string;
+  @Field() middleName?: string;
+  @Field() genre!: Genre;
+  @Field() subtitle!: string | null;
+  @Field() tags!: string[];
+}
+export class Page<T> { @Field() items!: T[]; @Field() total!: number; }
+export interface Greeting { text: string; }
+@Api() @RemoteService('books') export class BookService {
+  @ApiOperation('Saves a book') save(book: Book): Book { return book; }
+  @ApiOperation('Patches a contact') patch(contact: Partial<Contact>): Pick<Contact, 'name'> {
+    return { name: contact.name ?? 'nobody' };
+  }
+  @ApiOperation('Lists books') list(genre: Genre): Page<Book> {
+    return { items: [], total: genre === 'poetry' ? 1 : 0 };
+  }
+  @ApiOperation('Greets') async greet(text: string): Promise<Greeting> {
+    return (text === 'wrong' ? { text: 42 } : { text }) as Greeting;
+  }
+}
+export default nativeApp({ name: 'shelf', services: [BookService] });
+`;
+
+const OPTIONS = {
+  target: 'ES2022',
+  module: 'commonjs',
+  strict: true,
+  types: [],
+  skipLibCheck: true,
+  experimentalDecorators: true,
+  emitDecoratorMetadata: true,
+  rootDir: '.',
+  outDir: 'dist',
+  paths: { portico: [SRC] },
+};
+
+function compile(dir: string): void {
+  const parsed = ts.parseJsonConfigFileContent(
+    { compilerOptions: OPTIONS, include: ['service.ts'] },
+    ts.sys,
+    dir,
+  );
+  const program = ts.createProgram(parsed.fileNames, parsed.options);
+  // Only the project's own module: portico's sources are reached through `paths`, not built here.
+  const result = program.emit(program.getSourceFile(path.join(dir, 'service.ts')));
+  expect(result.emitSkipped).toBe(false);
+}
+
+export async function writeContract(dir: string) {
+  const file = path.join(dir, 'dist', CONTRACT_FILE);
+  const generation = await generateDocument({
+    project: path.join(dir, 'tsconfig.json'),
+    title: 'Shelf',
+    version: '1',
+    openapi: '3.1',
+    contract: { file, command: 'npx generate-swagger --contract dist/portico-contract.json' },
+  });
+  expect(generation.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  writeFileSync(file, generation.contractText ?? '');
+  return generation;
+}
+
+/**
+ * Writes the project into `dir`, compiles it to `dir/dist` and writes its contract there; the
+ * compiled module finds `portico` through `dir/node_modules`, as an installed project would.
+ */
+export async function buildTypesProject(dir: string): Promise<string> {
+  writeFileSync(path.join(dir, 'service.ts'), SOURCE);
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: OPTIONS, include: ['service.ts'] }),
+  );
+  compile(dir);
+  await writeContract(dir);
+  mkdirSync(path.join(dir, 'node_modules'));
+  symlinkSync(path.resolve(__dirname, '../..'), path.join(dir, 'node_modules', 'portico'), 'dir');
+  return path.join(dir, 'dist', 'service.js');
+}
