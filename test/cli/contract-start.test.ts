@@ -30,6 +30,19 @@ async function start(module: string) {
   return { child, port, output: () => output };
 }
 
+const GENERATE = [
+  '--project',
+  'tsconfig.json',
+  '--title',
+  'Shelf',
+  '--version',
+  '1',
+  '--out',
+  'swagger.json',
+  '--contract',
+  'dist/portico-contract.json',
+];
+
 describe('portico start with a contract beside the compiled code', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'portico-start-contract-'));
   let module: string;
@@ -39,6 +52,18 @@ describe('portico start with a contract beside the compiled code', () => {
       throw new Error('dist/ is missing: run `npm run build` (npm test does it first)');
     }
     module = await buildTypesProject(dir);
+    // The contract again, as the command line writes it: what the refusal below names.
+    const generated = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'bin', 'generate-swagger.js'), ...GENERATE],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    expect(generated.stderr).toContain('generate-swagger: wrote dist/portico-contract.json\n');
+    expect(generated.status).toBe(0);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -78,8 +103,10 @@ describe('portico start with a contract beside the compiled code', () => {
         timeout: 20_000,
       });
       expect(result.status).toBe(1);
+      const command = /; run (.*)\n$/.exec(result.stderr)?.[1];
+      expect(command).toBe(`npx generate-swagger ${GENERATE.join(' ')}`);
       expect(result.stderr).toMatch(
-        /^portico: .*portico-contract\.json is stale: .*service\.js changed since it was written; run npx generate-swagger --contract dist\/portico-contract\.json\n$/,
+        /^portico: .*portico-contract\.json is stale: .*service\.js changed since it was written; run (.*)\n$/,
       );
     } finally {
       writeFileSync(module, text);
