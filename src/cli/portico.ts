@@ -9,10 +9,11 @@ import { readStartOptions } from './start-options';
 import { describeFailure } from './startup-error';
 
 const USAGE = `Usage:
-  portico start [config] [--port N] [--host H] [--development] [--verbose]
+  portico start [config] [--port N] [--host H] [--admin-port N] [--development] [--verbose]
                            Start a main server. config is compiled JavaScript whose default
                            export is the server configuration, or one microservice, which is then
-                           served alone (default: ./portico.config.js).
+                           served alone (default: ./portico.config.js). --admin-port moves
+                           /-/live, /-/ready and /-/metrics off the public port to port N.
   portico dev [config] [--project tsconfig.json] [--port N] [--host H]
                            Development mode: tsc --watch on the project, and the server restarted
                            whenever what it loaded changes; a 404 names what is unknown.

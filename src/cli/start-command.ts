@@ -15,6 +15,9 @@ export async function runStart(options: StartOptions): Promise<number> {
     ...base,
     ...(process.env.LOG_LEVEL ? { logLevel: process.env.LOG_LEVEL as never } : {}),
     ...(options.development ? { development: true } : {}),
+    ...(options.adminPort === undefined
+      ? {}
+      : { admin: { ...base.admin, port: options.adminPort } }),
   };
   let mode: ContractMode;
   try {

@@ -7,6 +7,8 @@ export interface StartOptions {
   /** From `--port`, else `PORT`; `undefined` leaves the configuration's port (default 8082). */
   readonly port?: number;
   readonly host?: string;
+  /** From `--admin-port`: the admin routes' own port, instead of the configuration's. */
+  readonly adminPort?: number;
   readonly development: boolean;
   readonly verbose: boolean;
   /** The tsconfig that `portico dev` compiles. */
@@ -34,6 +36,9 @@ export function readStartOptions(args: readonly string[], env: NodeJS.ProcessEnv
     project: values.project ?? 'tsconfig.json',
     ...(port === undefined ? {} : { port }),
     ...(values.host === undefined ? {} : { host: values.host }),
+    ...(values['admin-port'] === undefined
+      ? {}
+      : { adminPort: readPort('--admin-port', values['admin-port']) }),
   };
 }
 
@@ -46,6 +51,7 @@ function parseStrictly(args: readonly string[]) {
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
+        'admin-port': { type: 'string' },
         development: { type: 'boolean' },
         verbose: { type: 'boolean' },
         project: { type: 'string' },

@@ -57,8 +57,10 @@ export async function startReplicaAdmin(
     };
     const json = (status: number, body: object) =>
       send(status, 'application/json', JSON.stringify(body));
-    if (req.method !== 'GET' && req.method !== 'HEAD') json(405, { error: 'use GET' });
-    else if (req.url === '/-/live') json(200, { status: 'live' });
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      json(405, { error: `${req.method} is not allowed: use GET` });
+    } else if (req.url === '/-/live') json(200, { status: 'live' });
     else if (req.url === '/-/ready') {
       json(draining ? 503 : 200, { status: draining ? 'not ready' : 'ready' });
     } else if (req.url === '/-/metrics') {

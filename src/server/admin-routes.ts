@@ -15,14 +15,15 @@ export interface AdminRoutesOptions {
   readonly metrics: CallMetrics | undefined;
 }
 
+/** Answers one request for an admin route; `rest` is the path after `/-`. */
+export type AdminRoutes = (ctx: Koa.Context, rest: string) => Promise<void>;
+
 /**
  * Answers `GET /-/live` (200 while the process serves HTTP), `GET /-/ready` (200 when ready, 503
  * with the reasons otherwise) and `GET /-/metrics` (Prometheus text). `rest` is the path after
  * `/-`.
  */
-export function createAdminRoutes(
-  options: AdminRoutesOptions,
-): (ctx: Koa.Context, rest: string) => Promise<void> {
+export function createAdminRoutes(options: AdminRoutesOptions): AdminRoutes {
   const { readiness, metrics } = options;
   return async (ctx, rest) => {
     ctx.set('Cache-Control', 'no-store');

@@ -20,6 +20,14 @@ export interface HttpLimits {
 /** Log levels, from the loudest to none. */
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
 
+/** Where the admin routes listen when they have a port of their own. */
+export interface AdminPlacement {
+  /** The admin port; 0 picks a free one. */
+  readonly port: number;
+  /** Default: the main server's host (every interface unless it names one). */
+  readonly host?: string;
+}
+
 /** The configuration of a main server. */
 export interface MainServerConfig {
   /** Listening port. Default 8082; the `PORT` environment variable overrides it in `portico start`. */
@@ -52,6 +60,11 @@ export interface MainServerConfig {
    * threshold, so that it stops sending first. Default 0.
    */
   readonly drainDelayMs?: number;
+  /**
+   * Serve `/-/live`, `/-/ready` and `/-/metrics` on this port (and host) only, not on the public
+   * port, which then answers them 404. Default: on the public port.
+   */
+  readonly admin?: AdminPlacement;
 }
 
 /** Defaults of the entry point section. */

@@ -5,6 +5,12 @@ import type { Logger } from 'pino';
 import { createEntryPoint } from '../entry-point/entry-point';
 import { ADMIN_PREFIX, createAdminRoutes } from './admin-routes';
 import {
+  type AdminServer,
+  publicAdminRoutes,
+  resolveAdminPlacement,
+  startAdminServer,
+} from './admin-server';
+import {
   DEFAULT_PORT,
   type MainServerConfig,
   resolveDrainDelay,
@@ -25,6 +31,8 @@ export interface MainServer {
   readonly logger: Logger;
   /** The HTTP server once `listen` was called. */
   readonly server: http.Server | undefined;
+  /** The port of the admin routes once `listen` was called, when `admin` gives them one. */
+  readonly adminPort: number | undefined;
   /** Starts listening; resolves with the bound port. */
   listen(port?: number, host?: string): Promise<number>;
   /**
@@ -71,7 +79,9 @@ export function createMainServer(
   const readiness = createReadiness(
     new Map([...routes].map(([name, route]) => [name, route.transport])),
   );
-  handlers.set(ADMIN_PREFIX, createAdminRoutes({ readiness, metrics }));
+  const adminRoutes = createAdminRoutes({ readiness, metrics });
+  const adminPlacement = resolveAdminPlacement(config.admin);
+  handlers.set(ADMIN_PREFIX, publicAdminRoutes(adminPlacement, adminRoutes));
 
   const inFlight = createInFlight();
   const app = new Koa();
@@ -92,11 +102,15 @@ export function createMainServer(
   });
 
   let server: http.Server | undefined;
+  let admin: AdminServer | undefined;
   return {
     app,
     logger,
     get server() {
       return server;
+    },
+    get adminPort() {
+      return admin?.port;
     },
     async listen(port = config.port ?? DEFAULT_PORT, host = config.host) {
       // Readiness is false until every carrier started; liveness answers meanwhile.
@@ -110,8 +124,18 @@ export function createMainServer(
         });
       });
       try {
+        if (adminPlacement) {
+          const placement = { host, ...adminPlacement };
+          admin = await startAdminServer({
+            placement,
+            limits: httpLimits,
+            routes: adminRoutes,
+            logger,
+          });
+        }
         await Promise.all([...routes.values()].map(({ transport }) => transport.start?.()));
       } catch (error) {
+        await admin?.close();
         await new Promise((resolve) => listening.close(resolve));
         throw error;
       }
@@ -137,6 +161,7 @@ export function createMainServer(
       server?.closeAllConnections();
       await closed;
       await Promise.all([...routes.values()].map(({ transport }) => transport.close()));
+      await admin?.close();
     },
   };
 }

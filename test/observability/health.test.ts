@@ -159,6 +159,8 @@ natsDescribe('a replica process with --admin-port', () => {
       const url = `http://127.0.0.1:${port}`;
       expect(await get(url, '/-/live')).toMatchObject({ status: 200, text: '{"status":"live"}' });
       expect(await get(url, '/-/ready')).toMatchObject({ status: 200, text: '{"status":"ready"}' });
+      const post = await send(url, '/-/ready', { method: 'POST' });
+      expect(post).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' } });
       const families = await scrape(url);
       const labels = { microservice: 'calc' };
       expect(total(families, 'portico_replica_running_calls', labels)).toBe(0);

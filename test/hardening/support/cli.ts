@@ -12,16 +12,23 @@ export interface PorticoProcess {
   output(): string;
 }
 
-/** Starts `portico start <config>` from the built package on a free port. */
-export function startPortico(config: string): Promise<PorticoProcess> {
+/** Starts `portico start <config> [args]` from the built package on a free port. */
+export function startPortico(
+  config: string,
+  args: readonly string[] = [],
+): Promise<PorticoProcess> {
   if (!existsSync(path.join(ROOT, 'dist', 'src', 'cli', 'portico.js'))) {
     throw new Error('dist/ is missing: run `npm run build` (npm test does it first)');
   }
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'portico.js'), 'start', config], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'bin', 'portico.js'), 'start', config, ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   return new Promise((resolve, reject) => {
     child.stderr?.on('data', (chunk) => {
