@@ -116,6 +116,8 @@ describe.each(TYPESCRIPTS)("the README's own project, with TypeScript %s", (majo
     expect(page.text).toContain('<script src="./swagger-ui-bundle.js"></script>');
     const document = await send(url, '/docs/swagger.json', { method: 'GET' });
     expect(document.text).toBe(readFileSync(path.join(dir, 'public', 'swagger.json'), 'utf8'));
+    // The README's service reaches the document: @Api on the class, @ApiOperation on the method.
+    expect(Object.keys(JSON.parse(document.text).paths)).toEqual([project.call.path]);
     expect(await server.stop()).toBe(0);
   });
 });
