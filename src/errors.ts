@@ -20,11 +20,17 @@ export const ERROR_STATUS = {
   INTERNAL_ERROR: 500,
   REPLY_TOO_LARGE: 500,
   BAD_REPLY: 502,
+  /** The replica that took the call was lost (died, hung, cut off) before it answered: it may have run. */
+  REPLICA_LOST: 502,
+  /** The replica finished the call, but its reply was lost on the way: it ran. */
+  REPLY_LOST: 502,
   MALFORMED_FRAME: 502,
   UNKNOWN_VERSION: 502,
   FRAME_TOO_LARGE: 502,
   SERVICE_UNAVAILABLE: 503,
   OVERLOADED: 503,
+  /** No replica reports taking the call (see docs/faults.md); none will start it now. */
+  NOT_ACKNOWLEDGED: 503,
   DEADLINE_EXCEEDED: 504,
   /** A client's request got no HTTP answer at all (refused, reset, DNS): no server spoke. */
   NETWORK_ERROR: 503,

@@ -22,6 +22,8 @@ export interface MethodMeta {
   /** `null` for a method declared `void`; `undefined` where only the value can tell. */
   readonly returns: TypeRef | null | undefined;
   readonly privileged: boolean;
+  /** Safe to run twice: the NATS carrier retries it once after a replica's fault. */
+  readonly idempotent: boolean;
   /** The service errors the method declares (`errors` option); documentation only. */
   readonly errors: readonly DeclaredError[];
   /** The `@ApiOperation` text, when the method has one. */

@@ -26,6 +26,11 @@ export interface RemoteMethodOptions {
   /** A privileged method refuses calls that the permission resolver did not grant (403). */
   privileged?: boolean;
   /**
+   * Running the method twice does no harm: a NATS call of it whose replica was lost, or that no
+   * replica took in time, is sent once more (see docs/faults.md). Default false: never retried.
+   */
+  idempotent?: boolean;
+  /**
    * The service errors the method throws, for the API document.
    *
    * @example
@@ -84,6 +89,7 @@ function methodDecorator(
       params: params.value ?? [],
       returns: returnType(target, key, options),
       privileged: options.privileged ?? false,
+      idempotent: options.idempotent ?? false,
       errors: checkedErrors(key, options.errors ?? []),
       fn,
       ...(description === undefined ? {} : { description }),

@@ -35,10 +35,17 @@ const packr = new Packr({ useRecords: false, variableMapSize: true });
 const unpackr = new Unpackr({ useRecords: false, mapsAsObjects: true, int64AsType: 'number' });
 
 /**
- * Encodes a call. The deadline travels as the budget left at `now` (milliseconds), so that the
- * clocks of the two hosts need not agree; the reader adds it to its own clock.
+ * Encodes a call. The deadline travels twice: as the budget left at `now` (milliseconds), which
+ * the reader adds to its own clock when it reads the frame, and as the epoch time itself, which
+ * caps that: a frame read late (queued behind a stalled replica) does not get its budget anew.
+ * docs/faults.md states the clock assumption this makes.
  */
 export function encodeEnvelope(envelope: CallEnvelope, now: number = Date.now()): Uint8Array {
+  return encodeCall(envelope, now, envelope.takeBy);
+}
+
+/** Encodes a call that a replica must take by `takeBy` (epoch ms), whatever the envelope says. */
+export function encodeCall(envelope: CallEnvelope, now: number, takeBy?: number): Uint8Array {
   const { context } = envelope;
   return frame(KIND_CALL, {
     microservice: envelope.microservice,
@@ -55,6 +62,8 @@ export function encodeEnvelope(envelope: CallEnvelope, now: number = Date.now())
       ...optionalTexts(context),
     },
     budgetMs: Math.round(envelope.deadline - now),
+    deadlineAt: Math.round(envelope.deadline),
+    ...(takeBy === undefined ? {} : { takeBy: Math.round(takeBy) }),
   });
 }
 

@@ -50,6 +50,11 @@ export interface CallEnvelope {
   readonly context: CallContext;
   /** Epoch milliseconds after which the call must not start and its answer is no longer awaited. */
   readonly deadline: number;
+  /**
+   * Epoch milliseconds (the main server's clock) after which a replica must not take the call:
+   * by then the main server has answered it as never taken (see docs/faults.md). Absent: no limit.
+   */
+  readonly takeBy?: number;
 }
 
 /** The answer: the serialized result (`null` for a method that returned nothing), or an error. */

@@ -10,7 +10,10 @@ import { isReplicaId, REPLICA_ID_RULE } from './replica-id';
 
 type Fields = Readonly<Record<string, unknown>>;
 
-/** Builds a call envelope from a decoded call frame; `now` turns the budget into a deadline. */
+/**
+ * Builds a call envelope from a decoded call frame; `now` turns the budget into a deadline, which
+ * the frame's epoch deadline caps (a frame of an earlier release has none).
+ */
 export function readEnvelope(value: unknown, now: number): CallEnvelope {
   const call = fields(value, 'the call');
   const context = fields(own(call, 'context'), 'context');
@@ -20,7 +23,9 @@ export function readEnvelope(value: unknown, now: number): CallEnvelope {
   if (typeof budgetMs !== 'number' || !Number.isSafeInteger(budgetMs)) {
     throw shape('budgetMs must be an integer');
   }
-  return {
+  const deadlineAt = epoch(call, 'deadlineAt') ?? Number.POSITIVE_INFINITY;
+  const takeBy = epoch(call, 'takeBy');
+  const envelope: CallEnvelope = {
     version: ENVELOPE_VERSION,
     microservice: text(call, 'microservice'),
     service: text(call, 'service'),
@@ -35,8 +40,19 @@ export function readEnvelope(value: unknown, now: number): CallEnvelope {
       privileged: flag(context, 'privileged'),
       ...optionalTexts(context),
     },
-    deadline: now + budgetMs,
+    deadline: Math.min(now + budgetMs, deadlineAt),
   };
+  return takeBy === undefined ? envelope : { ...envelope, takeBy };
+}
+
+/** An optional epoch time in milliseconds. */
+function epoch(call: Fields, key: string): number | undefined {
+  const value = own(call, key);
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+    throw shape(`${key} must be an integer`);
+  }
+  return value;
 }
 
 /**

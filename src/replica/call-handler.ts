@@ -6,6 +6,7 @@ import { CodecError, decodeEnvelope } from '../protocol/codec';
 import { type CallEnvelope, type CallReply } from '../protocol/envelope';
 import { type MicroserviceRuntime } from '../runtime/runtime';
 import { type NatsLink } from '../transport/nats/nats-connection';
+import { type CallHolds } from './call-holds';
 import { type Limiter } from './limiter';
 import { type ReplicaLimits, withinLimits } from './replica-limits';
 import { type ReplySender, replyFrame } from './reply-frame';
@@ -19,6 +20,8 @@ export interface CallHandlerParts {
   readonly logger: Logger;
   /** The id that every reply frame names the replica with (see `isReplicaId`). */
   readonly replicaId: string;
+  /** The calls held, which ping answers report, and the replica's stall clock. */
+  readonly holds: CallHolds;
   /** Serve each call in a span, the child of the entry point's (see {@link traceReplicaCall}). */
   readonly tracing?: boolean;
 }
@@ -29,6 +32,18 @@ const OVERLOADED: ErrorBody = {
   message: 'the replica has as many calls waiting as it takes; try again',
 };
 
+// The main server has answered these calls already (docs/faults.md); the replies are dropped there.
+const TOO_LATE_TO_TAKE: ErrorBody = {
+  status: ERROR_STATUS.NOT_ACKNOWLEDGED,
+  code: 'NOT_ACKNOWLEDGED',
+  message: 'the call came after the time by which a replica had to take it; it did not run',
+};
+const STALLED: ErrorBody = {
+  status: ERROR_STATUS.REPLICA_LOST,
+  code: 'REPLICA_LOST',
+  message: 'the replica stalled after it took the call and was counted lost; it did not run',
+};
+
 /**
  * The message handler of a replica: decode, check against the replica's own limits, wait for a
  * slot, run, answer. Every message with a reply subject gets an answer: the reply, an error for a
@@ -37,7 +52,7 @@ const OVERLOADED: ErrorBody = {
  * `replicaId`), so that main servers can count replies by replica.
  */
 export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
-  const { runtime, link, limiter, limits, logger } = parts;
+  const { runtime, link, limiter, limits, logger, holds } = parts;
   const handle = parts.tracing
     ? (envelope: CallEnvelope) => traceReplicaCall(envelope, runtime.handle)
     : runtime.handle;
@@ -55,6 +70,8 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
     } catch (error) {
       logger.warn({ err: error, target: what }, 'the reply could not be sent');
     }
+    // After the reply: a ping answer that no longer lists the call comes after it on the wire.
+    if (msg.reply) holds.release(msg.reply);
   }
 
   function refuse(msg: Msg, error: ErrorBody): void {
@@ -80,7 +97,15 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
     }
   }
 
-  async function run(msg: Msg, envelope: CallEnvelope): Promise<void> {
+  async function run(msg: Msg, envelope: CallEnvelope, epoch: number): Promise<void> {
+    if (holds.stalledSince(epoch)) {
+      logger.warn(
+        { requestId: envelope.context.requestId },
+        'a call taken before a stall was not started',
+      );
+      refuse(msg, STALLED);
+      return;
+    }
     const started = performance.now();
     const reply = await handle(envelope);
     const what = `${envelope.microservice}/${envelope.service}/${envelope.method}`;
@@ -103,6 +128,15 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
     }
     const envelope = read(msg);
     if (!envelope) return;
+    if (envelope.takeBy !== undefined && Date.now() > envelope.takeBy) {
+      logger.warn(
+        { requestId: envelope.context.requestId },
+        'a call that came too late was not taken',
+      );
+      refuse(msg, TOO_LATE_TO_TAKE);
+      return;
+    }
+    const epoch = holds.take(msg.reply);
     if (logger.isLevelEnabled('debug')) {
       const { service, method } = envelope;
       const waiting = limiter.waiting;
@@ -112,7 +146,7 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
       );
     }
     limiter
-      .run(() => run(msg, envelope))
+      .run(() => run(msg, envelope, epoch))
       .catch((error: unknown) => {
         // The runtime answers every error itself; this is a fault of the replica, and the caller
         // must still get an answer rather than wait for its deadline.

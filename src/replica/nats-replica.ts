@@ -5,6 +5,7 @@ import { createMicroserviceRuntime } from '../runtime/runtime';
 import { connectNats, natsSubject } from '../transport/nats/nats-connection';
 import { type NatsConnectionOptions } from '../transport/nats/nats-options';
 import { createCallHandler } from './call-handler';
+import { createCallHolds } from './call-holds';
 import { createLimiter } from './limiter';
 import { resolveReplicaId } from './replica-id';
 import { type ReplicaLimits, resolveReplicaLimits } from './replica-limits';
@@ -89,6 +90,8 @@ export async function startNatsReplica(
     logger,
   });
   const tracing = options.tracing ?? false;
+  const holds = createCallHolds();
+  let draining: Promise<void> | undefined;
   const serving = withOutbound(runtime, { link, subjectPrefix: options.subjectPrefix, tracing });
   const serve = createCallHandler({
     runtime: serving,
@@ -97,6 +100,7 @@ export async function startNatsReplica(
     limits,
     logger,
     replicaId,
+    holds,
     tracing,
   });
   const subscription = link.connection.subscribe(subject, {
@@ -106,16 +110,17 @@ export async function startNatsReplica(
       else serve(msg);
     },
   });
-  const pings = answerPings(link.connection, subject, () => ({
+  const pings = answerPings(link.connection, subject, (inbox) => ({
     microservice,
     replica: replicaId,
     pid: process.pid,
     running: limiter.active,
     waiting: limiter.waiting,
     concurrency,
+    draining: draining !== undefined,
+    holds: inbox ? holds.heldFor(inbox) : [],
   }));
   await link.connection.flush();
-  let draining: Promise<void> | undefined;
   return {
     microservice,
     replicaId,
@@ -132,16 +137,21 @@ export async function startNatsReplica(
     },
     drain() {
       draining ??= (async () => {
-        // Readiness checks stop finding this replica before it stops taking calls.
-        await drainOpen(pings);
+        // Ping answers say `draining` from now on, so readiness stops counting this replica, and
+        // go on until the last call is answered, so that main servers do not count it lost.
         await drainOpen(subscription);
         logger.info({ inFlight: limiter.active + limiter.waiting }, 'stopped taking calls');
         await limiter.idle();
+        await drainOpen(pings);
+        holds.stop();
         await link.connection.drain();
       })();
       return draining;
     },
-    close: () => link.connection.close(),
+    close: () => {
+      holds.stop();
+      return link.connection.close();
+    },
   };
 }
 

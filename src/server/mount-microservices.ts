@@ -11,6 +11,7 @@ import type { NatsCarrier } from '../transport/nats/nats-carrier';
 import type { NatsEvents } from '../transport/nats/nats-events';
 import { ADMIN_PREFIX } from './admin-routes';
 import { type HttpLimits, type MainServerConfig } from './config';
+import { idempotentMethods } from './idempotent-methods';
 import { createServletHandler } from './servlet-app';
 import { createStaticFilesHandler } from './static-files';
 
@@ -68,10 +69,13 @@ function transportMaker(options: MountOptions): (definition: NativeAppDefinition
     }
     if (transportFactory) return transportFactory(definition, logger);
     nats ??= loadNatsCarrier(logger, options.natsEvents);
-    return nats.transport(definition.name, placement.nats, {
-      maxArgs: entryConfig.maxArgs,
-      maxHeaderBytes: httpLimits.maxHeaderBytes,
-    });
+    const limits = { maxArgs: entryConfig.maxArgs, maxHeaderBytes: httpLimits.maxHeaderBytes };
+    return nats.transport(
+      definition.name,
+      placement.nats,
+      limits,
+      idempotentMethods(definition.services),
+    );
   };
 }
 

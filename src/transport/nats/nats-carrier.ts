@@ -8,13 +8,18 @@ import { type NatsLink, natsSubject } from './nats-connection';
 import { type NatsEvents } from './nats-events';
 import { redactServers } from './nats-options';
 import { createNatsPool, type NatsPool } from './nats-pool';
-import { pingReplicas } from './replica-ping';
+import { type ReplicaWatch, watchReplicas } from './replica-watch';
 import { type ReplyHop, requestReply, unavailable } from './request-reply';
 
 /** The NATS transports of one main server; microservices on the same servers share a connection. */
 export interface NatsCarrier {
   /** The transport to the replicas of `microservice` at `placement`. */
-  transport(microservice: string, placement: NatsPlacement, limits: FrameLimits): Transport;
+  transport(
+    microservice: string,
+    placement: NatsPlacement,
+    limits: FrameLimits,
+    idempotent?: (service: string, method: string) => boolean,
+  ): Transport;
 }
 
 /** What besides the body can grow a call frame: see {@link maxBodyBytesFor}. */
@@ -28,8 +33,8 @@ export interface FrameLimits {
 export function createNatsCarrier(logger: Logger, events?: NatsEvents): NatsCarrier {
   const pool = createNatsPool(logger, events);
   return {
-    transport: (microservice, placement, limits) =>
-      createNatsTransport({ microservice, placement, limits, pool, events }),
+    transport: (microservice, placement, limits, idempotent) =>
+      createNatsTransport({ microservice, placement, limits, pool, events, logger, idempotent }),
   };
 }
 
@@ -39,6 +44,8 @@ interface NatsTransportOptions {
   readonly limits: FrameLimits;
   readonly pool: NatsPool;
   readonly events: NatsEvents | undefined;
+  readonly logger: Logger;
+  readonly idempotent: ((service: string, method: string) => boolean) | undefined;
 }
 
 /**
@@ -52,12 +59,17 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
   // Made once the link is there, so that a call passes it on without making an object.
   let hop: ReplyHop | undefined;
   let starting: Promise<NatsLink> | undefined;
+  let watch: ReplicaWatch | undefined;
 
   function start(): Promise<NatsLink> {
     starting ??= pool.acquire(placement, placement.connectTimeoutMs).then(
       (acquired) => {
         link = acquired;
-        hop = { link: acquired, subject, events: options.events };
+        const { events, logger, idempotent } = options;
+        hop = { link: acquired, subject, events, idempotent };
+        watch = watchReplicas({ link: acquired, subject, microservice, logger, events });
+        if (events)
+          acquired.requests().onLateReply(subject, () => events.fault(microservice, 'late-reply'));
         return acquired;
       },
       (error: unknown) => {
@@ -88,9 +100,10 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
     },
     start: () => start().then(() => undefined),
     call: async (envelope) => requestReply(hop ?? (await open()), envelope),
-    ready: async () => (link?.connected ? pingReplicas(link, subject) : false),
+    ready: async () => (link?.connected && watch ? watch.ready() : false),
     async close() {
       if (!starting) return;
+      watch?.stop();
       const started = await starting.then(
         () => true,
         () => false,

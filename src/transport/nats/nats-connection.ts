@@ -44,6 +44,8 @@ export interface NatsLink {
    * replica listens or none answers within `timeoutMs`.
    */
   request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array>;
+  /** The requests of {@link request}, for a replica watch (made on first use). */
+  requests(): RequestMux;
 }
 
 /**
@@ -88,6 +90,10 @@ export async function connectNats(options: NatsConnectOptions): Promise<NatsLink
     request(subject, data, timeoutMs) {
       mux ??= createRequestMux(connection, options.inboxPrefix);
       return mux.request(subject, data, timeoutMs);
+    },
+    requests() {
+      mux ??= createRequestMux(connection, options.inboxPrefix);
+      return mux;
     },
   };
 }

@@ -1,4 +1,7 @@
 import { type NatsConnection } from 'nats';
+import { type NatsFault } from '../../observability/nats-fault';
+
+export type { NatsFault } from '../../observability/nats-fault';
 
 /** What the NATS carrier of a main server reports, for its metrics. */
 export interface NatsEvents {
@@ -9,6 +12,8 @@ export interface NatsEvents {
   reply(microservice: string, replica: string | undefined): void;
   /** A call of `microservice` got no reply: no replica listens, or none answered in time. */
   noReply(microservice: string, reason: 'no-responders' | 'timeout'): void;
+  /** Something went wrong with a call of `microservice` beyond its own reply (docs/faults.md). */
+  fault(microservice: string, kind: NatsFault): void;
   /** The connection to `servers` was restored after a loss. */
   reconnect(servers: string): void;
 }

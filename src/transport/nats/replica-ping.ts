@@ -4,6 +4,13 @@ import { type NatsLink } from './nats-connection';
 export const DEFAULT_PING_TIMEOUT_MS = 1000;
 
 /**
+ * The timing of the replica watch (docs/faults.md), one fact for both sides: a main server pings
+ * every `pingEveryMs`; a replica silent for `lostAfterMs` is lost; a replica takes a call only
+ * within `takeWithinMs` of its sending, so that the main server may answer a call nobody took.
+ */
+export const WATCH_TIMING = { pingEveryMs: 250, lostAfterMs: 1200, takeWithinMs: 700 } as const;
+
+/**
  * The subject on which every replica of the microservice answering on `subject` answers pings,
  * each on its own (no queue group). A microservice name has no ".", so no call subject is one.
  */
@@ -22,6 +29,13 @@ export interface ReplicaStatus {
   /** Calls received that wait for a free slot. */
   readonly waiting: number;
   readonly concurrency: number;
+  /** True once it drains: it takes no new calls and is not counted as ready. */
+  readonly draining?: boolean;
+  /**
+   * The reply subjects of the calls it holds (running or waiting) under the inbox that the ping
+   * named, without that inbox; absent in the answers of replicas of an earlier release.
+   */
+  readonly holds?: readonly string[];
 }
 
 /**

@@ -11,19 +11,46 @@ export class NoReplyError extends Error {
   }
 }
 
+/** A request that waits for its reply, as a replica watch sees it. */
+export interface PendingRequest {
+  readonly subject: string;
+  /** `Date.now()` when it was made. */
+  readonly sentAt: number;
+  /** Its place among the messages published on the connection ({@link RequestMux.stamp}). */
+  seq: number;
+  /** The replica that reported holding it, once one did. */
+  holder?: string;
+}
+
 /** Requests with one reply each, over one connection. */
 export interface RequestMux {
+  /** The prefix of every reply subject: `${inbox}.${subject}.${n}`. */
+  readonly inbox: string;
   /** Publishes `data` on `subject` and resolves with the data of the first reply. */
   request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array>;
+  /** The requests waiting for a reply, by reply subject. */
+  readonly pending: ReadonlyMap<string, PendingRequest>;
+  /**
+   * The next place in the order of messages published on the connection: a message stamped
+   * before it is published comes after every request already sent, and before those to come.
+   */
+  stamp(): number;
+  /** Rejects the request of reply subject `token`; a reply that still comes is a late one. */
+  fail(token: string, error: Error): void;
+  /** Calls `late` for every reply to `subject` that comes after its request ended. */
+  onLateReply(subject: string, late: () => void): void;
   /** Stops listening for replies; calls still waiting are rejected as `closed`. */
   close(): void;
 }
 
-interface Waiting {
+interface Waiting extends PendingRequest {
   readonly resolve: (data: Uint8Array) => void;
   readonly reject: (error: Error) => void;
   readonly timer: NodeJS.Timeout;
 }
+
+/** How many ended requests are remembered, to count their late replies. */
+const ENDED_KEPT = 4096;
 
 interface Outgoing {
   readonly subject: string;
@@ -47,8 +74,12 @@ interface Outgoing {
 export function createRequestMux(connection: NatsConnection, inboxPrefix?: string): RequestMux {
   const inbox = createInbox(inboxPrefix);
   const waiting = new Map<string, Waiting>();
+  // Requests that ended without their reply, oldest first, by reply subject: their subject.
+  const ended = new Map<string, string>();
+  const lateListeners = new Map<string, () => void>();
   let queue: Outgoing[] = [];
   let counter = 0;
+  let sequence = 0;
 
   const subscription = connection.subscribe(`${inbox}.>`, {
     callback: (error: NatsError | null, msg: Msg) => {
@@ -57,7 +88,10 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
         return;
       }
       const entry = take(msg.subject);
-      if (!entry) return;
+      if (!entry) {
+        lateReply(msg.subject);
+        return;
+      }
       // NATS answers a request that no subscriber takes with an empty 503 status message.
       if (msg.data.length === 0 && msg.headers?.code === 503) {
         entry.reject(new NoReplyError('no-responders', `no subscriber on ${msg.subject}`));
@@ -83,15 +117,32 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
     queue = [];
   }
 
+  function fail(token: string, error: Error): void {
+    const entry = take(token);
+    if (!entry) return;
+    ended.set(token, entry.subject);
+    if (ended.size > ENDED_KEPT) ended.delete(ended.keys().next().value as string);
+    entry.reject(error);
+  }
+
+  function lateReply(token: string): void {
+    const subject = ended.get(token);
+    if (subject === undefined) return;
+    ended.delete(token);
+    lateListeners.get(subject)?.();
+  }
+
   function expire(token: string, timeoutMs: number): void {
-    take(token)?.reject(new NoReplyError('timeout', `no reply within ${timeoutMs} ms`));
+    fail(token, new NoReplyError('timeout', `no reply within ${timeoutMs} ms`));
   }
 
   function publishQueued(): void {
     const outgoing = queue;
     queue = [];
     for (const { subject, data, token } of outgoing) {
-      if (!waiting.has(token)) continue;
+      const entry = waiting.get(token);
+      if (!entry) continue;
+      entry.seq = ++sequence;
       try {
         connection.publish(subject, data, { reply: token });
       } catch (error) {
@@ -101,6 +152,11 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
   }
 
   return {
+    inbox,
+    pending: waiting,
+    stamp: () => ++sequence,
+    fail,
+    onLateReply: (subject, late) => lateListeners.set(subject, late),
     request(subject, data, timeoutMs) {
       return new Promise((resolve, reject) => {
         if (subscription.isClosed()) {
@@ -109,7 +165,8 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
         }
         const token = `${inbox}.${subject}.${(counter++).toString(36)}`;
         const timer = setTimeout(expire, timeoutMs, token, timeoutMs);
-        waiting.set(token, { resolve, reject, timer });
+        const seq = Number.POSITIVE_INFINITY;
+        waiting.set(token, { subject, sentAt: Date.now(), seq, resolve, reject, timer });
         if (queue.length === 0) setImmediate(publishQueued);
         queue.push({ subject, data, token });
       });

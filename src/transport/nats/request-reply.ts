@@ -1,9 +1,10 @@
 import { ErrorCode, NatsError } from 'nats';
-import { frameworkError, RETRY_AFTER, type RemoteError } from '../../errors';
-import { CodecError, decodeReply, encodeEnvelope } from '../../protocol/codec';
+import { frameworkError, RETRY_AFTER, RemoteError } from '../../errors';
+import { CodecError, decodeReply, encodeCall } from '../../protocol/codec';
 import { type CallEnvelope, type FramedReply } from '../../protocol/envelope';
 import { type NatsLink } from './nats-connection';
 import { type NatsEvents } from './nats-events';
+import { WATCH_TIMING } from './replica-ping';
 import { NoReplyError } from './request-mux';
 
 /** Where the calls of one transport go: made once per transport, not per call. */
@@ -13,7 +14,12 @@ export interface ReplyHop {
   readonly subject: string;
   /** Told of every reply (with the replica that sent it) and of every call without one. */
   readonly events?: NatsEvents | undefined;
+  /** Whether a method is declared idempotent: only those are sent again after a fault. */
+  readonly idempotent?: ((service: string, method: string) => boolean) | undefined;
 }
+
+/** Answers after which an idempotent call is sent once more: it did not run, or its replica died. */
+const RETRIED = new Set(['REPLICA_LOST', 'NOT_ACKNOWLEDGED', 'SERVICE_UNAVAILABLE']);
 
 /**
  * Sends one call to the queue group on the hop's subject and decodes the reply, with the id of
@@ -23,12 +29,24 @@ export interface ReplyHop {
  * that breaks the rule included).
  */
 export async function requestReply(hop: ReplyHop, envelope: CallEnvelope): Promise<FramedReply> {
+  if (!hop.idempotent?.(envelope.service, envelope.method)) return requestOnce(hop, envelope);
+  try {
+    return await requestOnce(hop, envelope);
+  } catch (error) {
+    if (!(error instanceof RemoteError && RETRIED.has(error.code))) throw error;
+    hop.events?.fault(envelope.microservice, 'retry');
+    return requestOnce(hop, envelope);
+  }
+}
+
+async function requestOnce(hop: ReplyHop, envelope: CallEnvelope): Promise<FramedReply> {
   const { link, subject, events } = hop;
   const { microservice } = envelope;
   if (!link.connected) throw unavailable('the connection to NATS is down; reconnecting');
-  const frame = encodeEnvelope(envelope);
+  const now = Date.now();
+  const frame = encodeCall(envelope, now, now + WATCH_TIMING.takeWithinMs);
   if (frame.length > link.maxPayload) throw tooLarge(frame.length, link.maxPayload);
-  const timeout = envelope.deadline - Date.now();
+  const timeout = envelope.deadline - now;
   if (timeout < 1) throw deadlinePassed();
   let answer: Uint8Array;
   try {
@@ -54,6 +72,13 @@ export async function requestReply(hop: ReplyHop, envelope: CallEnvelope): Promi
   if (!reply.ok && reply.error.code === 'OVERLOADED' && reply.error.status === 503) {
     throw frameworkError('OVERLOADED', reply.error.message, { headers: RETRY_AFTER });
   }
+  // A replica that did not start the call (docs/faults.md): an idempotent call is sent again.
+  if (
+    !reply.ok &&
+    (reply.error.code === 'NOT_ACKNOWLEDGED' || reply.error.code === 'REPLICA_LOST')
+  ) {
+    throw frameworkError(reply.error.code, reply.error.message);
+  }
   return reply;
 }
 
@@ -63,6 +88,8 @@ export function unavailable(message: string, cause?: unknown): RemoteError {
 }
 
 function carrierError(error: unknown, microservice: string, maxPayload: number): RemoteError {
+  // The replica watch's answers (docs/faults.md) are the caller's as they are.
+  if (error instanceof RemoteError) return error;
   if (error instanceof NoReplyError) {
     if (error.reason === 'no-responders') {
       return unavailable(`no replica of ${microservice} is running`, error);

@@ -1,0 +1,57 @@
+import { WATCH_TIMING } from '../transport/nats/replica-ping';
+
+/** How often a replica's stall clock ticks. */
+const TICK_MS = 100;
+
+/**
+ * What a replica tells main servers of the calls it holds, and what it knows of its own stalls
+ * (docs/faults.md): a main server that heard nothing from it for `WATCH_TIMING.lostAfterMs` has
+ * answered its calls as lost, so a call taken before such a stall must not start after it.
+ */
+export interface CallHolds {
+  /** Notes a call taken, by its reply subject; returns the stall epoch to check it against. */
+  take(reply: string): number;
+  /** Forgets a call once its answer was sent (or refused). */
+  release(reply: string): void;
+  /** True when the replica stalled, long enough to be counted lost, since `epoch` was taken. */
+  stalledSince(epoch: number): boolean;
+  /** The reply subjects of the calls held under `inbox`, without the `inbox.` before them. */
+  heldFor(inbox: string): string[];
+  stop(): void;
+}
+
+/** Creates the call holds of a replica, with its stall clock. */
+export function createCallHolds(): CallHolds {
+  const held = new Set<string>();
+  // A stall a little shorter than the main servers' limit already counts: better refuse a call
+  // that might have been answered than run one that was.
+  const stallMs = WATCH_TIMING.lostAfterMs - WATCH_TIMING.pingEveryMs;
+  let lastTick = performance.now();
+  let epoch = 0;
+
+  function observe(): number {
+    const now = performance.now();
+    if (now - lastTick > stallMs) epoch++;
+    lastTick = now;
+    return epoch;
+  }
+
+  const timer = setInterval(observe, TICK_MS);
+  timer.unref();
+  return {
+    take(reply) {
+      held.add(reply);
+      return observe();
+    },
+    release: (reply) => held.delete(reply),
+    stalledSince: (taken) => observe() !== taken,
+    heldFor(inbox) {
+      const prefix = `${inbox}.`;
+      const tokens: string[] = [];
+      for (const reply of held)
+        if (reply.startsWith(prefix)) tokens.push(reply.slice(prefix.length));
+      return tokens;
+    },
+    stop: () => clearInterval(timer),
+  };
+}

@@ -1,0 +1,21 @@
+import { findClassMeta } from '../decorators/metadata';
+import { type Class } from '../decorators/types';
+
+/**
+ * The methods declared `idempotent` among `services`, as a test of service and method names:
+ * read from the decorators' records, without making an instance of any service.
+ */
+export function idempotentMethods(
+  services: readonly (Class | object)[],
+): (service: string, method: string) => boolean {
+  const keys = new Set<string>();
+  for (const service of services) {
+    const ctor = typeof service === 'function' ? service : service.constructor;
+    const meta = findClassMeta(ctor);
+    if (!meta?.service) continue;
+    for (const method of meta.methods.values()) {
+      if (method.idempotent) keys.add(`${meta.service.name}/${method.name}`);
+    }
+  }
+  return (service, method) => keys.size > 0 && keys.has(`${service}/${method}`);
+}

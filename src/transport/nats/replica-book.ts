@@ -1,0 +1,110 @@
+import { type ReplicaStatus } from './replica-ping';
+
+/** A ping round: when it was sent, and its place among the messages of the connection. */
+export interface Round {
+  readonly at: number;
+  readonly seq: number;
+}
+
+/** What a main server knows of one replica from its ping answers. */
+export interface ReplicaRecord {
+  /** `Date.now()` of its last answer. */
+  lastAt: number;
+  /** The latest ping round it answered. */
+  answered: Round;
+  lost: boolean;
+  /** When it was counted lost. */
+  lostAt: number;
+  draining: boolean;
+  /** False for a replica of an earlier release, which does not say which calls it holds. */
+  reportsHolds: boolean;
+}
+
+/** The replicas of one microservice by id, as their ping answers tell. */
+export interface ReplicaBook {
+  /** Records an answer to a ping sent at `roundAt`; `back` when the replica was lost. */
+  heard(status: ReplicaStatus, round: Round, now: number): { seen: ReplicaRecord; back: boolean };
+  get(id: string): ReplicaRecord | undefined;
+  /** Marks lost, and returns, the replicas not lost yet that were silent for `lostAfterMs`. */
+  silent(now: number, lostAfterMs: number): string[];
+  /** Counts the time until `now` as heard from everyone: the main server itself was away. */
+  pause(now: number): void;
+  /**
+   * The oldest ping round that some replica not lost answered last: every call sent before it,
+   * that replica has reported if it took it. `ifNone` when none is live; undefined while a live
+   * replica does not report the calls it holds.
+   */
+  answeredSince(ifNone: Round): Round | undefined;
+  /**
+   * Whether a replica lost since the call was sent may have taken it unreported: its last answer
+   * was to a ping sent before the call.
+   */
+  lostSince(call: { readonly sentAt: number; readonly seq: number }): boolean;
+  /** Whether a replica that is neither lost nor draining answered. */
+  anyReady(): boolean;
+}
+
+/** How long a lost replica is remembered, to log its coming back. */
+const FORGET_AFTER_MS = 10 * 60_000;
+
+/** Creates an empty {@link ReplicaBook}. */
+export function replicaBook(): ReplicaBook {
+  const records = new Map<string, ReplicaRecord>();
+  return {
+    heard(status, round, now) {
+      let seen = records.get(status.replica);
+      const back = seen?.lost === true;
+      if (!seen) {
+        seen = {
+          lastAt: now,
+          answered: round,
+          lost: false,
+          lostAt: 0,
+          draining: false,
+          reportsHolds: false,
+        };
+        records.set(status.replica, seen);
+      }
+      seen.lastAt = now;
+      if (round.seq > seen.answered.seq) seen.answered = round;
+      seen.lost = false;
+      seen.draining = status.draining === true;
+      seen.reportsHolds = Array.isArray(status.holds);
+      return { seen, back };
+    },
+    get: (id) => records.get(id),
+    silent(now, lostAfterMs) {
+      const lost: string[] = [];
+      for (const [id, record] of records) {
+        if (record.lost && now - record.lastAt > FORGET_AFTER_MS) records.delete(id);
+        if (record.lost || now - record.lastAt <= lostAfterMs) continue;
+        record.lost = true;
+        record.lostAt = now;
+        lost.push(id);
+      }
+      return lost;
+    },
+    pause(now) {
+      for (const record of records.values()) if (!record.lost) record.lastAt = now;
+    },
+    answeredSince(ifNone) {
+      let oldest: Round | undefined;
+      for (const record of records.values()) {
+        if (record.lost) continue;
+        if (!record.reportsHolds) return undefined;
+        if (!oldest || record.answered.seq < oldest.seq) oldest = record.answered;
+      }
+      return oldest ?? ifNone;
+    },
+    lostSince(call) {
+      for (const r of records.values()) {
+        if (r.lost && r.lostAt >= call.sentAt && r.answered.seq < call.seq) return true;
+      }
+      return false;
+    },
+    anyReady() {
+      for (const record of records.values()) if (!record.lost && !record.draining) return true;
+      return false;
+    },
+  };
+}

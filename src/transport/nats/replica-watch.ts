@@ -1,0 +1,162 @@
+import type { Logger } from 'pino';
+import { frameworkError, RETRY_AFTER } from '../../errors';
+import { type NatsLink } from './nats-connection';
+import { type NatsEvents } from './nats-events';
+import { type ReplicaBook, type Round, replicaBook } from './replica-book';
+import {
+  DEFAULT_PING_TIMEOUT_MS,
+  pingSubject,
+  type ReplicaStatus,
+  WATCH_TIMING,
+} from './replica-ping';
+
+/** Options of {@link watchReplicas}. */
+export interface ReplicaWatchOptions {
+  readonly link: NatsLink;
+  readonly subject: string;
+  readonly microservice: string;
+  readonly logger: Logger;
+  readonly events: NatsEvents | undefined;
+}
+
+/** The replicas of one microservice, as a main server sees them through its pings. */
+export interface ReplicaWatch {
+  /** Whether a replica that is neither lost nor draining answered; waits for one round at most. */
+  ready(): Promise<boolean>;
+  stop(): void;
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * Pings the replicas of `subject` every `WATCH_TIMING.pingEveryMs` with the main server's inbox,
+ * and learns from their answers which replica holds which call (docs/faults.md). A replica silent
+ * for `lostAfterMs` is lost: the calls it holds are answered `REPLICA_LOST`. A call that a replica
+ * held and no longer holds, with no reply come, is answered `REPLY_LOST`. A call that no replica
+ * took, once every replica answered a ping sent after the call's `takeBy`, is `NOT_ACKNOWLEDGED`.
+ */
+export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
+  const { link, subject, microservice, logger, events } = options;
+  const mux = link.requests();
+  // Under the subject the replicas may answer pings on (SECURITY.md); `w` keeps the rounds apart
+  // from readiness pings' numbers.
+  const inbox = `${mux.inbox}.${pingSubject(subject)}`;
+  const book: ReplicaBook = replicaBook();
+  // Each ping round still awaited, by its number: when it was sent, and its place in the order.
+  const rounds = new Map<number, Round>();
+  let round = 0;
+  let waiters: ((ready: boolean) => void)[] = [];
+  const ping = new TextEncoder().encode(mux.inbox);
+
+  const answers = link.connection.subscribe(`${inbox}.*`, {
+    callback: (error, msg) => {
+      if (error) return;
+      const token = msg.subject.slice(inbox.length + 1);
+      const sent = token.startsWith('w') ? rounds.get(Number(token.slice(1))) : undefined;
+      if (sent === undefined) return;
+      let status: ReplicaStatus;
+      try {
+        status = JSON.parse(decoder.decode(msg.data)) as ReplicaStatus;
+      } catch {
+        return;
+      }
+      if (typeof status.replica !== 'string') return;
+      heard(status, sent);
+    },
+  });
+
+  function heard(status: ReplicaStatus, sent: Round): void {
+    const { seen, back } = book.heard(status, sent, Date.now());
+    if (back) logger.warn({ microservice, replica: status.replica }, 'replica back');
+    if (!status.holds) return;
+    const holds = new Set(status.holds);
+    const under = mux.inbox.length + 1;
+    for (const [token, call] of mux.pending) {
+      if (call.subject !== subject) continue;
+      if (holds.has(token.slice(under))) call.holder = status.replica;
+      else if (call.holder === status.replica) answer(token, 'reply-lost');
+    }
+    if (!seen.draining) for (const wake of waiters.splice(0)) wake(true);
+  }
+
+  function answer(token: string, kind: 'replica-lost' | 'reply-lost' | 'cancel'): void {
+    events?.fault(microservice, kind);
+    mux.fail(token, FAULT_ERRORS[kind](microservice));
+  }
+
+  function tick(): void {
+    const now = Date.now();
+    if (!link.connected) {
+      // The main server is the one cut off: nobody is lost for the time it is away.
+      book.pause(now);
+      return;
+    }
+    for (const id of book.silent(now, WATCH_TIMING.lostAfterMs)) lose(id);
+    const answered = book.answeredSince({ at: now, seq: mux.stamp() });
+    for (const [token, call] of mux.pending) {
+      if (call.subject !== subject || call.holder !== undefined) continue;
+      // Every replica still counted answered a ping sent after the call, and none holds it.
+      if (answered === undefined || answered.seq <= call.seq) continue;
+      if (book.lostSince(call)) answer(token, 'replica-lost');
+      else if (answered.at > call.sentAt + WATCH_TIMING.takeWithinMs) answer(token, 'cancel');
+    }
+    rounds.set(++round, { at: now, seq: mux.stamp() });
+    rounds.delete(round - ROUNDS_KEPT);
+    try {
+      link.connection.publish(pingSubject(subject), ping, { reply: `${inbox}.w${round}` });
+    } catch {
+      // The connection is closing; the next tick finds it down.
+    }
+  }
+
+  function lose(id: string): void {
+    const record = book.get(id);
+    let calls = 0;
+    for (const [token, call] of mux.pending) {
+      if (call.subject !== subject || call.holder !== id) continue;
+      calls++;
+      answer(token, 'replica-lost');
+    }
+    const fields = { microservice, replica: id, calls };
+    if (record?.draining && calls === 0) logger.info(fields, 'replica left');
+    else logger.warn(fields, 'replica lost');
+  }
+
+  const timer = setInterval(tick, WATCH_TIMING.pingEveryMs);
+  timer.unref();
+  tick();
+  return {
+    async ready() {
+      if (book.anyReady()) return true;
+      return new Promise<boolean>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(() => resolve(book.anyReady()), DEFAULT_PING_TIMEOUT_MS).unref();
+      });
+    },
+    stop() {
+      clearInterval(timer);
+      answers.unsubscribe();
+      for (const wake of waiters.splice(0)) wake(false);
+      waiters = [];
+    },
+  };
+}
+
+/** Answers to pings older than this many rounds are ignored. */
+const ROUNDS_KEPT = 16;
+
+const FAULT_ERRORS = {
+  'replica-lost': (ms: string) =>
+    frameworkError(
+      'REPLICA_LOST',
+      `the replica of ${ms} that took the call was lost before it answered; the call may have run`,
+    ),
+  'reply-lost': (ms: string) =>
+    frameworkError('REPLY_LOST', `the replica of ${ms} ran the call, but its reply was lost`),
+  cancel: (ms: string) =>
+    frameworkError(
+      'NOT_ACKNOWLEDGED',
+      `no replica of ${ms} reports taking the call, and none will start it now`,
+      { headers: RETRY_AFTER },
+    ),
+} as const satisfies Record<string, (microservice: string) => Error>;
