@@ -19,7 +19,6 @@ export type {
   PermissionRequest,
   PermissionResolver,
 } from './entry-point/config';
-export { splitJsonArray, splitXmlParamArray } from './entry-point/rmc-splitter';
 export type { ErrorCode } from './errors';
 export { ERROR_STATUS } from './errors';
 export type {
@@ -38,7 +37,6 @@ export type { ApiId, CallContext, CallEnvelope, CallReply, Transport } from './p
 export { ENVELOPE_VERSION } from './protocol/envelope';
 export type { NatsReplica, NatsReplicaOptions } from './replica/nats-replica';
 export type { ReplicaLimits } from './replica/replica-limits';
-export { REPLICA_LIMIT_DEFAULTS } from './replica/replica-limits';
 export { startReplica } from './replica/start-replica';
 export { getCallContext } from './runtime/call-context';
 export { getCallDeadline } from './runtime/outbound';
@@ -59,6 +57,5 @@ export { createMainServer } from './server/main-server';
 export type { TransportFactory } from './server/mount-microservices';
 export type { SwaggerUiOptions } from './server/swagger-ui';
 export { swaggerUi } from './server/swagger-ui';
-export { createInProcessTransport } from './transport/in-process';
 export type { NatsSettings } from './transport/nats/nats-env';
 export { natsFromEnv } from './transport/nats/nats-env';

@@ -1,5 +1,3 @@
-import { type Histogram, type Registry } from 'prom-client';
-
 /** The observations of one histogram series: counts per bucket, their sum and their number. */
 export class BucketCounts {
   readonly counts: Float64Array;
@@ -32,49 +30,35 @@ export interface HistogramFamily {
 }
 
 /**
- * Registers `family` in `registry`, written as a Prometheus histogram when scraped. prom-client's
- * own histograms hash their labels and build a closure on every observation, about half of what
- * metrics cost a call; these count into plain arrays, and prom-client writes them out from the
- * `get()` of a metric object, the form its registry takes for metrics it did not make itself.
+ * The family in the Prometheus text format, as prom-client's registry writes its own metrics.
+ * prom-client's documented API has no way to hand it counts already made: its `Histogram` takes
+ * one observation at a time and hashes the labels of each, which for three histograms a call is
+ * more than the metrics' whole budget; so these counts are written here, after the registry's text.
  */
-export function registerHistogram(registry: Registry, family: HistogramFamily): void {
-  const { name, help } = family;
-  const metric = {
-    name,
-    help,
-    type: 'histogram',
-    aggregator: 'sum',
-    get: async () => ({
-      name,
-      help,
-      type: 'histogram',
-      aggregator: 'sum',
-      values: valuesOf(family),
-    }),
-  };
-  registry.registerMetric(metric as unknown as Histogram);
-}
-
-function valuesOf(family: HistogramFamily) {
-  const values: { metricName: string; labels: Record<string, string | number>; value: number }[] =
-    [];
-  for (const { labels, buckets } of family.series.values()) {
+export function histogramText({ name, help, series }: HistogramFamily): string {
+  const lines = [`# HELP ${name} ${escaped(help)}`, `# TYPE ${name} histogram`];
+  for (const { labels, buckets } of series.values()) {
+    const pairs = Object.entries(labels).map(([key, value]) => `${key}="${labelValue(value)}"`);
+    const bucket = (le: string, value: number) =>
+      lines.push(`${name}_bucket{${[...pairs, `le="${le}"`].join(',')}} ${value}`);
     let cumulative = 0;
     buckets.bounds.forEach((bound, i) => {
       cumulative += buckets.counts[i] as number;
-      values.push({
-        metricName: `${family.name}_bucket`,
-        labels: { ...labels, le: bound },
-        value: cumulative,
-      });
+      bucket(String(bound), cumulative);
     });
-    values.push({
-      metricName: `${family.name}_bucket`,
-      labels: { ...labels, le: '+Inf' },
-      value: buckets.count,
-    });
-    values.push({ metricName: `${family.name}_sum`, labels, value: buckets.sum });
-    values.push({ metricName: `${family.name}_count`, labels, value: buckets.count });
+    bucket('+Inf', buckets.count);
+    const set = pairs.length > 0 ? `{${pairs.join(',')}}` : '';
+    lines.push(`${name}_sum${set} ${buckets.sum}`, `${name}_count${set} ${buckets.count}`);
   }
-  return values;
+  return lines.join('\n');
+}
+
+/** Backslashes and line breaks escaped, as the text format wants in help texts. */
+function escaped(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+}
+
+/** A label value escaped: backslashes, line breaks and double quotes. */
+function labelValue(text: string): string {
+  return escaped(text).replace(/"/g, '\\"');
 }

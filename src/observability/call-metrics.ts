@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import { BucketCounts, registerHistogram } from './bucket-counts';
+import { BucketCounts, type HistogramFamily, histogramText } from './bucket-counts';
 import { type CallNames } from './known-names';
 import { MethodSeriesTable } from './method-series';
 import { type NatsFault } from './nats-fault';
@@ -71,7 +71,8 @@ const BYTE_BUCKETS = [64, 256, 1024, 4096, 16_384, 65_536, 262_144, 1_048_576, 4
 /**
  * Creates the metrics of a main server in a registry of their own, with Node's process metrics.
  * Calls are counted in plain numbers keyed by the call's names (prom-client's own metrics hash
- * their labels on every update); prom-client writes them out when `/-/metrics` is scraped.
+ * their labels on every update); when `/-/metrics` is scraped, prom-client collectors read the
+ * counts, and the histograms are written after them (see `bucket-counts.ts`).
  */
 export function createCallMetrics(): CallMetrics {
   const registry = new Registry();
@@ -131,9 +132,10 @@ export function createCallMetrics(): CallMetrics {
     labelNames: ['phase'],
   });
   const replies = new ReplicaReplies(t.replies.entries);
+  const histograms: HistogramFamily[] = [];
   const histogram = (name: string, help: string) => {
     const series = new Map<string, { labels: Labels; buckets: BucketCounts }>();
-    registerHistogram(registry, { name, help, series });
+    histograms.push({ name, help, series });
     return series;
   };
   const durations = histogram(
@@ -158,7 +160,8 @@ export function createCallMetrics(): CallMetrics {
 
   return {
     contentType: registry.contentType,
-    text: () => registry.metrics(),
+    text: async () =>
+      `${await registry.metrics()}\n${histograms.map(histogramText).join('\n\n')}\n`,
     began(microservice) {
       t.inFlight.add(microservice, () => ({ microservice }));
     },

@@ -1,6 +1,7 @@
 import type { Subscription } from 'nats';
 import pino, { type Logger } from 'pino';
 import { type NativeAppDefinition } from '../microservices';
+import { LIMIT_DEFAULTS } from '../protocol/limit-defaults';
 import { createMicroserviceRuntime } from '../runtime/runtime';
 import { connectNats, natsSubject } from '../transport/nats/nats-connection';
 import { type NatsConnectionOptions } from '../transport/nats/nats-options';
@@ -79,7 +80,11 @@ export async function startNatsReplica(
   const logger = options.logger ?? pino({ level: 'silent' });
   const runtime = createMicroserviceRuntime(
     { ...definition, name: microservice },
-    { development: options.development ?? false, maxDepth: options.maxDepth ?? 64, logger },
+    {
+      development: options.development ?? false,
+      maxDepth: options.maxDepth ?? LIMIT_DEFAULTS.maxDepth,
+      logger,
+    },
   );
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const limits = resolveReplicaLimits(limitsOf(options));

@@ -1,6 +1,7 @@
 import { frameworkError } from '../errors';
 import { MAX_TIMER_MS } from '../protocol/deadline';
 import { type CallEnvelope } from '../protocol/envelope';
+import { LIMIT_DEFAULTS } from '../protocol/limit-defaults';
 
 /**
  * What a replica allows a call, whatever its frame says: a frame may come from something other
@@ -19,13 +20,13 @@ export interface ReplicaLimits {
 
 /**
  * The defaults: the main server's own (`callTimeoutMs`, `maxArgs`, `maxBodyBytes`), and room to
- * queue as many calls as a main server lets through to one microservice by default (1024).
+ * queue as many calls as a main server lets through to one microservice by default.
  */
 export const REPLICA_LIMIT_DEFAULTS: ReplicaLimits = {
-  maxCallMs: 30_000,
-  maxWaiting: 1024,
-  maxArgs: 256,
-  maxBodyBytes: 1024 * 1024,
+  maxCallMs: LIMIT_DEFAULTS.callTimeoutMs,
+  maxWaiting: LIMIT_DEFAULTS.maxConcurrentCalls,
+  maxArgs: LIMIT_DEFAULTS.maxArgs,
+  maxBodyBytes: LIMIT_DEFAULTS.maxBodyBytes,
 };
 
 /** The limits with every default filled in; throws for a value that is not a positive integer. */

@@ -5,6 +5,7 @@ import { frameworkError, isRemoteError, type RemoteError, toErrorBody } from '..
 import { type NativeAppDefinition } from '../microservices';
 import { isPromiseLike, raceDeadline } from '../protocol/deadline';
 import { type CallEnvelope, type CallReply } from '../protocol/envelope';
+import { LIMIT_DEFAULTS } from '../protocol/limit-defaults';
 import { BindError, type BindOptions, type SequenceSerializer } from '../serialization/sequence';
 import { DEFAULT_SERIALIZERS } from '../serialization/serializers';
 import { runWithCallContext } from './call-context';
@@ -56,7 +57,7 @@ export function createMicroserviceRuntime(
   const development = options.development ?? false;
   const bind: BindOptions = {
     ignoreUnknownFields: definition.ignoreUnknownFields ?? false,
-    maxDepth: options.maxDepth ?? 64,
+    maxDepth: options.maxDepth ?? LIMIT_DEFAULTS.maxDepth,
   };
 
   /**

@@ -1,6 +1,7 @@
 import { type EntryPointConfig } from '../entry-point/config';
 import { LOCALE } from '../entry-point/headers';
 import { type MicroserviceDefinition, type Placement } from '../microservices';
+import { LIMIT_DEFAULTS } from '../protocol/limit-defaults';
 import { isSequenceName } from '../serialization/sequence';
 
 /** HTTP server limits against slow or oversized requests. */
@@ -71,13 +72,13 @@ export interface MainServerConfig {
 export const ENTRY_POINT_DEFAULTS: EntryPointConfig = {
   defaultApiId: 'ROA',
   defaultSequenceName: 'libBParamArrayJsonInOutSequence',
-  maxBodyBytes: 1024 * 1024,
-  callTimeoutMs: 30_000,
+  maxBodyBytes: LIMIT_DEFAULTS.maxBodyBytes,
+  callTimeoutMs: LIMIT_DEFAULTS.callTimeoutMs,
   cors: { origins: '*', maxAgeSeconds: 600 },
   defaultLocale: 'en',
-  maxDepth: 64,
-  maxArgs: 256,
-  maxConcurrentCalls: 1024,
+  maxDepth: LIMIT_DEFAULTS.maxDepth,
+  maxArgs: LIMIT_DEFAULTS.maxArgs,
+  maxConcurrentCalls: LIMIT_DEFAULTS.maxConcurrentCalls,
 };
 
 /** Defaults of the HTTP limits. */

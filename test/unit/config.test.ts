@@ -1,10 +1,12 @@
 import {
   createMainServer,
+  ENTRY_POINT_DEFAULTS,
   type MainServerConfig,
   nativeApp,
   RemoteMethod,
   RemoteService,
 } from 'portico';
+import { REPLICA_LIMIT_DEFAULTS } from '../../src/replica/replica-limits';
 import { calc } from '../fixtures/services';
 
 function create(config: Partial<MainServerConfig>) {
@@ -51,5 +53,16 @@ describe('deploying a service', () => {
     expect(
       create({ microservices: [nativeApp({ name: 'h', services: [HollowService] })] }),
     ).toThrow('HollowService.take uses Empty, which declares no fields');
+  });
+});
+
+describe('the defaults a main server and a replica share', () => {
+  it('are the same numbers on both sides', () => {
+    expect(REPLICA_LIMIT_DEFAULTS).toEqual({
+      maxCallMs: ENTRY_POINT_DEFAULTS.callTimeoutMs,
+      maxWaiting: ENTRY_POINT_DEFAULTS.maxConcurrentCalls,
+      maxArgs: ENTRY_POINT_DEFAULTS.maxArgs,
+      maxBodyBytes: ENTRY_POINT_DEFAULTS.maxBodyBytes,
+    });
   });
 });
