@@ -46,7 +46,7 @@ function measureSize(services: number, methods: number, repeats: number, core: s
   const out = path.join(dir, 'swagger.json');
   const tsc = [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project];
   const generate = ['bin/generate-swagger.js', '--project', project, '--title', 'Scale'];
-  const generateArgs = [...generate, '--version', '1.0.0', '--out', out];
+  const generateArgs = [...generate, '--api-version', '1.0.0', '--out', out];
   const tscMs: number[] = [];
   const generateMs: number[] = [];
   for (let i = 0; i < repeats; i++) {

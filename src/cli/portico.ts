@@ -18,7 +18,12 @@ const USAGE = `Usage:
                            Development mode: tsc --watch on the project, and the server restarted
                            whenever what it loaded changes; a 404 names what is unknown.
 ${MICROSERVICE_USAGE}
+  portico generate-swagger --title T --api-version V [--project tsconfig.json] [--out F] …
+                           Write the API description of the project's @Api classes;
+                           portico generate-swagger --help lists its flags. generate-swagger is
+                           the same command.
   portico --version        Print portico's version.
+  portico --help           Print this text.
 Environment: PORT is the port when --port is not given (default ${DEFAULT_PORT}); LOG_LEVEL the
 log level. A start-up failure prints one line; --verbose adds the stack.`;
 
@@ -27,6 +32,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'start' || command === 'dev') return startOrDev(command, rest);
   if (command === 'microservice') return runMicroservice(rest);
+  if (command === 'generate-swagger') return generateSwagger(rest);
   if (command === '--version' || command === '-v') {
     process.stdout.write(`${packageVersion()}\n`);
     return 0;
@@ -48,6 +54,22 @@ async function startOrDev(command: 'start' | 'dev', args: readonly string[]): Pr
     process.stderr.write(describeFailure('portico', error, verbose));
     return (error as { exitCode?: number }).exitCode ?? 1;
   }
+}
+
+/**
+ * `portico generate-swagger`: loads the generator (and with it the TypeScript compiler) only for
+ * this command, after checking that its optional peers are installed.
+ */
+async function generateSwagger(args: readonly string[]): Promise<number> {
+  const peers =
+    require('../swagger/cli/generator-peers') as typeof import('../swagger/cli/generator-peers');
+  const missing = peers.missingGeneratorPeers();
+  if (missing.length > 0) {
+    process.stderr.write(`${peers.missingPeersMessage(missing)}\n`);
+    return 1;
+  }
+  const { main: generate } = require('../swagger/cli/cli') as typeof import('../swagger/cli/cli');
+  return generate(args, process, packageVersion());
 }
 
 function packageVersion(): string {

@@ -240,7 +240,12 @@ describe('a runtime install of the packed package', () => {
         false,
       ]);
     }
-    const generate = spawnIn(dir, bin(dir, 'generate-swagger'), ['--title', 'T', '--version', '1']);
+    const generate = spawnIn(dir, bin(dir, 'generate-swagger'), [
+      '--title',
+      'T',
+      '--api-version',
+      '1',
+    ]);
     expect(generate.stderr).toBe(
       'generate-swagger needs ts-morph and @apidevtools/swagger-parser, which are not installed: run npm install --save-dev ts-morph@^28.0.0 @apidevtools/swagger-parser@^12.1.0\n',
     );

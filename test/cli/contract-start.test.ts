@@ -35,7 +35,7 @@ const GENERATE = [
   'tsconfig.json',
   '--title',
   'Shelf',
-  '--version',
+  '--api-version',
   '1',
   '--out',
   'swagger.json',

@@ -130,6 +130,20 @@ describe('portico --version', () => {
     const { version } = require('../../package.json') as { version: string };
     expect(portico(['--version'])).toEqual({ status: 0, stdout: `${version}\n`, stderr: '' });
   });
+
+  it('lists every command in --help', () => {
+    const { stdout, status } = portico(['--help']);
+    expect(status).toBe(0);
+    const commands = [...stdout.matchAll(/^ {2}portico ([\w-]+)/gm)].map((match) => match[1]);
+    expect(commands).toEqual([
+      'start',
+      'dev',
+      'microservice',
+      'generate-swagger',
+      '--version',
+      '--help',
+    ]);
+  });
 });
 
 describe('portico start with a microservice module', () => {

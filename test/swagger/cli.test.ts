@@ -7,7 +7,7 @@ import { findSpecProblem } from '../../src/swagger/build/validate-spec';
 import { main } from '../../src/swagger/cli/cli';
 import { captureIo, fixtureProject, ROOT } from './support';
 
-const BASE = ['--title', 'Fixture', '--version', '1.0.0'];
+const BASE = ['--title', 'Fixture', '--api-version', '1.0.0'];
 
 describe('generate-swagger command', () => {
   let dir: string;
@@ -132,14 +132,57 @@ describe('generate-swagger command', () => {
   });
 
   it.each([
-    [['--version', '1'], '--title and --version are required'],
+    [['--api-version', '1'], '--title and --api-version are required'],
+    [['--title', 'T'], '--title and --api-version are required'],
+    [[...BASE, '--api-version', '2'], "give the API's version once"],
+    [[...BASE, '--version', '2'], "give the API's version once"],
     [[...BASE, '--openapi', '3.0'], '--openapi takes 3.1'],
     [[...BASE, '--base-url', 'ftp://x'], '--base-url must be an http or https URL'],
     [[...BASE, '--unknown'], "Unknown option '--unknown'"],
   ])('exits 2 on bad usage: %j', async (args, message) => {
     const result = await run(...args);
     expect(result).toMatchObject({ code: 2, err: expect.stringContaining(message) });
-    expect(result.err).toContain('Usage: generate-swagger');
+    expect(result.err).toContain('Usage: portico generate-swagger');
+  });
+
+  it("prints portico's version for --version alone, last or before another flag", async () => {
+    for (const args of [['--version'], ['--version', '--title', 'T'], [...BASE, '--version']]) {
+      const io = captureIo();
+      expect(await main(args, io, '9.8.7')).toBe(0);
+      expect([io.out(), io.err()]).toEqual(['9.8.7\n', '']);
+    }
+  });
+
+  it('still takes the API version as --version <text>, with a deprecation line', async () => {
+    const project = ['--project', fixtureProject('minimal'), '--microservice', 'm'];
+    for (const old of [['--version', '3.2.1'], ['--version=3.2.1']]) {
+      const result = await run(...project, '--title', 'T', ...old, '--out', '-');
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.out).info.version).toBe('3.2.1');
+      expect(result.err.split('\n')[0]).toBe(
+        'generate-swagger: --version <text> is deprecated and will stop working in the next release: use --api-version <text>',
+      );
+    }
+    const current = await run(...project, ...BASE, '--out', '-');
+    expect(current.err).not.toContain('deprecated');
+  });
+
+  it('puts --description in the document, and the wire notes in x-portico-wire', async () => {
+    const project = ['--project', fixtureProject('minimal'), '--microservice', 'm'];
+    for (const dialect of [[], ['--openapi', '3.1']]) {
+      const args = [...project, ...BASE, ...dialect, '--out', '-'];
+      const described = JSON.parse(
+        (await run(...args, '--description', 'Orders of the shop.')).out,
+      );
+      expect(described.info).toEqual({
+        title: 'Fixture',
+        version: '1.0.0',
+        description: 'Orders of the shop.',
+      });
+      const plain = JSON.parse((await run(...args)).out);
+      expect(plain.info).toEqual({ title: 'Fixture', version: '1.0.0' });
+      expect(plain['x-portico-wire'].join(' ')).toContain('X-SVC-Sequence-Name');
+    }
   });
 
   it('runs as the installed bin', async () => {
@@ -159,5 +202,22 @@ describe('generate-swagger command', () => {
     const { stderr } = await promisify(execFile)(process.execPath, [bin, ...args]);
     expect(stderr).toContain(`wrote ${out} (1 operation)`);
     expect(JSON.parse(readFileSync(out, 'utf8')).swagger).toBe('2.0');
+  });
+
+  it('runs as portico generate-swagger, the same command', async () => {
+    const bin = path.join(ROOT, 'bin/portico.js');
+    const args = [
+      'generate-swagger',
+      '--project',
+      fixtureProject('minimal'),
+      '--microservice',
+      'm',
+    ];
+    const run = promisify(execFile);
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args, ...BASE, '--out', '-']);
+    expect(stderr).not.toContain('deprecated');
+    expect(JSON.parse(stdout).info).toEqual({ title: 'Fixture', version: '1.0.0' });
+    const help = await run(process.execPath, [bin, 'generate-swagger', '--help']);
+    expect(help.stdout).toContain('Usage: portico generate-swagger');
   });
 });

@@ -7,8 +7,8 @@ import {
   type HeaderParameter,
   pathOf,
 } from '../protocol';
-import { DOCUMENT_LIMITS, WIRE_DESCRIPTION } from '../wire-description';
-import { type DocumentInfo } from './build-spec';
+import { DOCUMENT_LIMITS, WIRE_NOTES } from '../wire-description';
+import { type DocumentInfo, infoOf } from './build-spec';
 import { bodyContentOf, contentOf } from './media-content';
 import { operationErrorsOf, operationHead, RMC_API_ID, successOf } from './operation-parts';
 import { type Json, renderSchema, schemaRef } from './render-schema';
@@ -88,7 +88,8 @@ export function buildOpenApi31(source: ApiModel, info: DocumentInfo): Json {
   const lookup = lookupOf(model);
   return {
     openapi: '3.1.0',
-    info: { title: info.title, version: info.version, description: WIRE_DESCRIPTION },
+    info: infoOf(info),
+    'x-portico-wire': WIRE_NOTES,
     'x-portico-limits': DOCUMENT_LIMITS,
     ...(info.baseUrl ? { servers: [{ url: info.baseUrl }] } : {}),
     tags: model.tags.map((t) => ({

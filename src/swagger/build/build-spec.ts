@@ -8,7 +8,7 @@ import {
   MEDIA_TYPES,
   pathOf,
 } from '../protocol';
-import { DOCUMENT_LIMITS, WIRE_DESCRIPTION } from '../wire-description';
+import { DOCUMENT_LIMITS, WIRE_NOTES } from '../wire-description';
 import { operationErrorsOf, operationHead, RMC_API_ID, successOf } from './operation-parts';
 import { type Json, renderSchema, schemaRef } from './render-schema';
 import { libANameOf, lookupOf, nameXmlElements } from './xml-names';
@@ -60,12 +60,19 @@ function errorsOf(op: OperationModel): Json {
   );
 }
 
-/** What the document says about itself: `--title`, `--version`, `--base-url`. */
+/** What the document says about itself: `--title`, `--api-version`, `--description`, `--base-url`. */
 export interface DocumentInfo {
   readonly title: string;
   readonly version: string;
+  /** The document's description, for its readers; without it, none. */
+  readonly description?: string;
   /** Where the entry point is; without it, the document's own origin. */
   readonly baseUrl?: string;
+}
+
+/** The document's `info` object, in both dialects. */
+export function infoOf({ title, version, description }: DocumentInfo): Json {
+  return { title, version, ...(description ? { description } : {}) };
 }
 
 function serverOf(baseUrl: string | undefined): Json {
@@ -115,7 +122,8 @@ export function buildSwagger2(source: ApiModel, info: DocumentInfo): Json {
   const lookup = lookupOf(model);
   return {
     swagger: '2.0',
-    info: { title: info.title, version: info.version, description: WIRE_DESCRIPTION },
+    info: infoOf(info),
+    'x-portico-wire': WIRE_NOTES,
     'x-portico-limits': DOCUMENT_LIMITS,
     ...serverOf(info.baseUrl),
     consumes: [...MEDIA_TYPES],

@@ -2,15 +2,19 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CONTRACT_FILE } from '../../runtime/contract/contract-format';
 import { type GenerateOptions } from './generate';
+import { renameOldVersionFlag } from './old-version-flag';
 
 /** The usage text of `generate-swagger`. */
-export const USAGE = `Usage: generate-swagger --project tsconfig.json --title T --version V [options]
+export const USAGE = `Usage: portico generate-swagger --title T --api-version V [options]
+       generate-swagger --title T --api-version V [options]   (the same command)
 
 Reads the @Api classes of a TypeScript project and writes their API description.
 
   --project <file>       the project's tsconfig.json (default: tsconfig.json)
   --title <text>         the document's title (required)
-  --version <text>       the API's version (required)
+  --api-version <text>   the API's version (required); --version <text> still works for one
+                         release, with a warning
+  --description <text>   the document's description (default: none)
   --out <file>           where to write it, - for standard output (default: swagger.json)
   --base-url <url>       where the entry point is (default: where the document is served)
   --microservice <name>  put every service in this microservice, whatever deploys it
@@ -21,12 +25,15 @@ Reads the @Api classes of a TypeScript project and writes their API description.
                          code (run after tsc): <outDir>/portico-contract.json
   --rmc                  describe methods of another parameter count than one as RMC
                          operations (argument arrays) in Swagger 2.0; always on in OpenAPI 3.1
+  --version              print portico's version
   --help                 show this text`;
 
 /** The parsed command line. */
 export interface CliOptions extends GenerateOptions {
   readonly out: string;
   readonly check: boolean;
+  /** Set when the API's version came with the old `--version <text>`. */
+  readonly deprecatedVersionFlag?: true;
 }
 
 function checkedBaseUrl(value: string | undefined): string | undefined {
@@ -38,16 +45,22 @@ function checkedBaseUrl(value: string | undefined): string | undefined {
   return value;
 }
 
-/** Parses the arguments; `'help'` for --help, and an `Error` with the reason for bad input. */
-export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
+/**
+ * Parses the arguments; `'help'` for --help, `'version'` for --version alone, and an `Error` with
+ * the reason for bad input.
+ */
+export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' | 'version' {
+  const { args, renamed } = renameOldVersionFlag(argv);
   const { values } = parseArgs({
-    args: [...argv],
+    args,
     strict: true,
     allowPositionals: false,
     options: {
       project: { type: 'string', default: 'tsconfig.json' },
       title: { type: 'string' },
-      version: { type: 'string' },
+      'api-version': { type: 'string', multiple: true },
+      version: { type: 'boolean', default: false },
+      description: { type: 'string' },
       out: { type: 'string', default: 'swagger.json' },
       'base-url': { type: 'string' },
       microservice: { type: 'string' },
@@ -60,7 +73,11 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
     },
   });
   if (values.help) return 'help';
-  if (!values.title || !values.version) throw new Error('--title and --version are required');
+  if (values.version) return 'version';
+  const versions = values['api-version'] ?? [];
+  if (versions.length > 1) throw new Error("give the API's version once (--api-version)");
+  const [version] = versions;
+  if (!values.title || !version) throw new Error('--title and --api-version are required');
   if (values.openapi !== undefined && values.openapi !== '3.1') {
     throw new Error(`--openapi takes 3.1, got ${values.openapi}`);
   }
@@ -78,7 +95,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
   return {
     project: values.project,
     title: values.title,
-    version: values.version,
+    version,
+    ...(values.description ? { description: values.description } : {}),
     out: values.out,
     check: values.check,
     strict: values.strict,
@@ -86,7 +104,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' {
     ...(values.openapi === '3.1' ? { openapi: '3.1' as const } : {}),
     ...(microservice ? { microservice } : {}),
     ...(baseUrl ? { baseUrl } : {}),
-    ...(contract ? { contract: { file: contract, command: commandOf(argv) } } : {}),
+    ...(contract ? { contract: { file: contract, command: commandOf(args) } } : {}),
+    ...(renamed ? { deprecatedVersionFlag: true as const } : {}),
   };
 }
 

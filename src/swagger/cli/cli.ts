@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Diagnostic } from '../model';
 import { type CliOptions, parseCliArgs, USAGE } from './cli-args';
 import { type Generation, generateDocument } from './generate';
+import { VERSION_FLAG_DEPRECATED } from './old-version-flag';
 import { shortDiff } from './short-diff';
 
 /** Where the command writes its text; the process's streams unless a test gives others. */
@@ -51,6 +52,7 @@ async function write(options: CliOptions, generation: Generation, io: CliIo): Pr
 }
 
 async function run(options: CliOptions, io: CliIo): Promise<number> {
+  if (options.deprecatedVersionFlag) io.stderr.write(`${VERSION_FLAG_DEPRECATED}\n`);
   if (!existsSync(options.project)) {
     io.stderr.write(`generate-swagger: no tsconfig at ${options.project}\n`);
     return 2;
@@ -75,17 +77,22 @@ async function run(options: CliOptions, io: CliIo): Promise<number> {
 /**
  * Runs `generate-swagger` with the given arguments; resolves with the exit code: 0 done, 1 an
  * error in the project or the document (or `--check` found a difference), 2 a usage error.
+ * `version` is what `--version` alone prints: portico's version.
  */
-export async function main(argv: readonly string[], io: CliIo = process): Promise<number> {
-  let options: CliOptions | 'help';
+export async function main(
+  argv: readonly string[],
+  io: CliIo = process,
+  version = 'unknown',
+): Promise<number> {
+  let options: CliOptions | 'help' | 'version';
   try {
     options = parseCliArgs(argv);
   } catch (error) {
     io.stderr.write(`generate-swagger: ${(error as Error).message}\n\n${USAGE}\n`);
     return 2;
   }
-  if (options === 'help') {
-    io.stdout.write(`${USAGE}\n`);
+  if (options === 'help' || options === 'version') {
+    io.stdout.write(`${options === 'help' ? USAGE : version}\n`);
     return 0;
   }
   return run(options, io);

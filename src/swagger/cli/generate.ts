@@ -65,6 +65,7 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
   const info: DocumentInfo = {
     title: options.title,
     version: options.version,
+    ...(options.description ? { description: options.description } : {}),
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
   };
   const document =
