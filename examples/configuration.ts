@@ -45,6 +45,7 @@ const config: MainServerConfig = {
     keepAliveTimeoutMs: 5000,
     maxHeaderBytes: 16384,
     maxHeaderCount: 100,
+    writeTimeoutMs: 30000,
   },
 };
 

@@ -64,6 +64,8 @@ export interface CallMetrics {
   readonly nats: NatsCounts;
   /** A client reset its connection before its request ended, or while its answer was written. */
   clientDisconnect(phase: 'request' | 'response'): void;
+  /** A connection was closed because it did not take its answer within the write deadline. */
+  writeTimeout(): void;
 }
 
 const BYTE_BUCKETS = [64, 256, 1024, 4096, 16_384, 65_536, 262_144, 1_048_576, 4_194_304];
@@ -86,6 +88,7 @@ export function createCallMetrics(): CallMetrics {
     noReplies: new Tally(),
     reconnects: new Tally(),
     disconnects: new Tally(),
+    writeTimeouts: new Tally(),
   };
   const faults = new Map<NatsFault, Tally>();
   for (const [kind, [name, help]] of Object.entries(FAULT_COUNTERS)) {
@@ -130,6 +133,11 @@ export function createCallMetrics(): CallMetrics {
     name: 'portico_client_disconnects_total',
     help: 'Clients that reset their connection: phase request (before its end) or response.',
     labelNames: ['phase'],
+  });
+  count(t.writeTimeouts, {
+    name: 'portico_write_timeouts_total',
+    help: 'Connections closed because they did not take their answer within http.writeTimeoutMs.',
+    labelNames: [],
   });
   const replies = new ReplicaReplies(t.replies.entries);
   const histograms: HistogramFamily[] = [];
@@ -184,5 +192,6 @@ export function createCallMetrics(): CallMetrics {
       reconnect: (servers) => t.reconnects.add(servers, () => ({ servers })),
     },
     clientDisconnect: (phase) => t.disconnects.add(phase, () => ({ phase })),
+    writeTimeout: () => t.writeTimeouts.add('', () => ({})),
   };
 }

@@ -16,6 +16,8 @@ export interface HttpLimits {
   readonly maxHeaderBytes: number;
   /** Most header lines in a request; more is 431. Default 100. */
   readonly maxHeaderCount: number;
+  /** Time a client has to take an answer once it starts; then the connection closes. Default 30 000 ms. */
+  readonly writeTimeoutMs: number;
 }
 
 /** Log levels, from the loudest to none. */
@@ -88,6 +90,7 @@ export const HTTP_DEFAULTS: HttpLimits = {
   keepAliveTimeoutMs: 5_000,
   maxHeaderBytes: 16 * 1024,
   maxHeaderCount: 100,
+  writeTimeoutMs: 30_000,
 };
 
 /** The default port of a main server. */

@@ -8,6 +8,7 @@ import { ERROR_STATUS, type ErrorCode } from '../errors';
 import { CONTENT_TYPES, serializeError } from '../http/responses';
 import { type Format } from '../serialization/sequence';
 import { type HttpLimits } from './config';
+import { watchWriteDeadline } from './write-deadline';
 
 /** What Node's HTTP parser reports, as the error table answers it (anything else is a 400). */
 const PARSER_ERRORS: Readonly<Record<string, [ErrorCode, string]>> = {
@@ -26,8 +27,13 @@ const PARSER_ERRORS: Readonly<Record<string, [ErrorCode, string]>> = {
  * - an `Expect` other than `100-continue` is ignored rather than answered 417, and `100 Continue`
  *   is sent only when the body is about to be read, so an oversized body is refused before it;
  * - `CONNECT` (which Node answers by dropping the connection) is 405, as any other method.
+ * - a connection that does not take its answer within `writeTimeoutMs` is closed.
  */
-export function createHttpServer(limits: HttpLimits, listener: http.RequestListener): http.Server {
+export function createHttpServer(
+  limits: HttpLimits,
+  listener: http.RequestListener,
+  onWriteTimeout?: () => void,
+): http.Server {
   const server = http.createServer(
     {
       requestTimeout: limits.requestTimeoutMs,
@@ -65,6 +71,11 @@ export function createHttpServer(limits: HttpLimits, listener: http.RequestListe
     answerClientError(error, socket, unfinished.get(socket)?.[0]),
   );
   server.on('connect', refuseConnect);
+  watchWriteDeadline(server, {
+    timeoutMs: limits.writeTimeoutMs,
+    writing: (socket) => unfinished.get(socket)?.[0],
+    ...(onWriteTimeout && { onTimeout: onWriteTimeout }),
+  });
   return server;
 }
 

@@ -114,7 +114,10 @@ export function createMainServer(
     },
     async listen(port = config.port ?? DEFAULT_PORT, host = config.host) {
       // Readiness is false until every carrier started; liveness answers meanwhile.
-      server = createHttpServer(httpLimits, app.callback());
+      server = createHttpServer(httpLimits, app.callback(), () => {
+        metrics?.writeTimeout();
+        logger.debug({ writeTimeoutMs: httpLimits.writeTimeoutMs }, 'answer not taken in time');
+      });
       const listening = server;
       const bound = await new Promise<number>((resolve, reject) => {
         listening.once('error', reject);
