@@ -5,17 +5,21 @@ import send from 'koa-send';
 import { answerPreflight, applyCors, type CorsPolicy, createCorsPolicy } from '../http/cors';
 import { type StaticFilesDefinition } from '../microservices';
 
+/** The cross-origin policy of files: `true` for every origin, options, or none. */
+export function filesCorsPolicy(cors: StaticFilesDefinition['cors']): CorsPolicy | undefined {
+  if (!cors) return undefined;
+  return createCorsPolicy(cors === true ? {} : cors, {
+    methods: 'GET, HEAD, OPTIONS',
+    allowHeaders: ['Content-Type', 'Accept'],
+  });
+}
+
 /** Serves one directory under `/{name}/`: files only, no listings, nothing outside the directory. */
 export function createStaticFilesHandler(
   definition: StaticFilesDefinition,
 ): (ctx: Koa.Context, rest: string) => Promise<void> {
   const root = path.resolve(definition.dir);
-  const cors: CorsPolicy | undefined = definition.cors
-    ? createCorsPolicy(definition.cors === true ? {} : definition.cors, {
-        methods: 'GET, HEAD, OPTIONS',
-        allowHeaders: ['Content-Type', 'Accept'],
-      })
-    : undefined;
+  const cors = filesCorsPolicy(definition.cors);
   let realRoot: Promise<string> | undefined;
 
   return async (ctx, rest) => {

@@ -3,7 +3,8 @@ import type Koa from 'koa';
 import send from 'koa-send';
 import { type CorsOptions, type ServletAppDefinition } from '../microservices';
 import { needPeer } from '../peers';
-import { createStaticFilesHandler } from './static-files';
+import { applyCors } from '../http/cors';
+import { createStaticFilesHandler, filesCorsPolicy } from './static-files';
 
 /** Options of {@link swaggerUi}. */
 export interface SwaggerUiOptions {
@@ -36,6 +37,7 @@ export function swaggerUi(options: SwaggerUiOptions): ServletAppDefinition {
   const { name } = options;
   const cors = options.cors ?? false;
   const ui = createStaticFilesHandler({ type: 'staticFiles', name, dir: swaggerUiDir(), cors });
+  const policy = filesCorsPolicy(cors);
   const document = path.resolve(options.document);
   const page = pageHtml(options.title ?? 'API');
   const app: Koa.Middleware = async (ctx) => {
@@ -43,7 +45,7 @@ export function swaggerUi(options: SwaggerUiOptions): ServletAppDefinition {
     // A preflight and a wrong method are the files handler's: 204 or 405 with Allow, on every path.
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return ui(ctx, rest);
     if (rest === '/swagger.json') {
-      if (cors !== false) ctx.set('Access-Control-Allow-Origin', '*');
+      if (policy) applyCors(ctx, policy);
       await sendDocument(ctx, document);
     } else if (rest === '/') {
       if (!ctx.originalUrl.split('?')[0]?.endsWith('/')) return ctx.redirect(`/${name}/`);

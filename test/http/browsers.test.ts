@@ -125,6 +125,24 @@ describe('CORS turned off', () => {
   });
 });
 
+describe('calls a browser sends across origins without a preflight', () => {
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+    'are refused with 415 for Content-Type %s, before any method runs',
+    async (type) => {
+      const server = await startTestServer({ microservices: [calc] });
+      try {
+        const answer = await send(server.url, '/calc/multiplier/mulTwo', {
+          headers: { 'Content-Type': type, Origin: 'http://elsewhere.test' },
+          body: '{"a":2,"b":3}',
+        });
+        expect(answer.status).toBe(415);
+      } finally {
+        await server.close();
+      }
+    },
+  );
+});
+
 describe('CORS with credential origins', () => {
   let server: TestServer;
   beforeAll(async () => {

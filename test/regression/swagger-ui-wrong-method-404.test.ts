@@ -74,3 +74,34 @@ describe('a wrong method on any served route', () => {
     expect(answer).toMatchObject({ status: 204, text: '' });
   });
 });
+
+// Bug: swagger.json got `Access-Control-Allow-Origin: *` whatever origins Swagger UI's `cors`
+// named, while its other files followed them.
+describe("Swagger UI's document across origins", () => {
+  let dir: string;
+  let server: TestServer;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'portico-doc-cors-'));
+    writeFileSync(path.join(dir, 'swagger.json'), '{"swagger":"2.0"}');
+    const document = path.join(dir, 'swagger.json');
+    const cors = { origins: ['http://good.test'] };
+    server = await startTestServer({
+      microservices: [swaggerUi({ name: 'docs', document, cors })],
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['http://good.test', 'http://good.test'],
+    ['http://evil.test', undefined],
+  ])('from %s is allowed to %s', async (origin, allowed) => {
+    for (const route of ['/docs/swagger.json', '/docs/swagger-ui.css']) {
+      const answer = await send(server.url, route, { method: 'GET', headers: { Origin: origin } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['access-control-allow-origin']).toBe(allowed);
+    }
+  });
+});
