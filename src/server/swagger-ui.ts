@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type Koa from 'koa';
 import send from 'koa-send';
+import { applyCors } from '../http/cors';
 import { type CorsOptions, type ServletAppDefinition } from '../microservices';
 import { needPeer } from '../peers';
-import { applyCors } from '../http/cors';
 import { createStaticFilesHandler, filesCorsPolicy } from './static-files';
 
 /** Options of {@link swaggerUi}. */
