@@ -10,6 +10,8 @@ export interface FieldMeta {
   readonly optional: boolean;
   /** Takes `null`. */
   readonly nullable: boolean;
+  /** Written in answers, refused in requests: a getter, as the contract describes it. */
+  readonly readOnly?: boolean;
   readonly description?: string;
   /** Why the decorators alone cannot type the field; refused at load unless a contract types it. */
   readonly problem?: string;

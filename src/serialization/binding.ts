@@ -144,6 +144,11 @@ export function nullField(field: FieldMeta, path: string): null {
   );
 }
 
+/** Refuses a read-only field in a request: the document says it is only sent in answers. */
+export function readOnlyField(field: FieldMeta, path: string): void {
+  if (field.readOnly) throw new BindError('field is read-only: it is only sent in answers', path);
+}
+
 /** Refuses a field name that the class does not declare, unless unknown fields are ignored. */
 export function unknownField(name: string, path: string, ignore: boolean): void {
   if (FORBIDDEN_NAMES.has(name) || !ignore) {

@@ -13,6 +13,7 @@ import {
   mismatch,
   nullField,
   numberFromText,
+  readOnlyField,
   unknownField,
 } from './binding';
 import { checkJsonText } from './json-check';
@@ -118,6 +119,7 @@ function bindObject(
       unknownField(key, path, o.ignoreUnknownFields);
       continue;
     }
+    readOnlyField(field, joinPath(path, key));
     const raw = source[key];
     seen.add(key);
     target[key] =

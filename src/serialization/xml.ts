@@ -11,6 +11,7 @@ import {
   joinPath,
   mismatch,
   numberFromText,
+  readOnlyField,
   unknownField,
 } from './binding';
 import { acceptedNames, libAName } from './lib-a-names';
@@ -93,6 +94,7 @@ function bindXmlObject(node: XmlNode, ctor: Class, at: BindSite): unknown {
     }
     if (seen.has(child.name))
       throw new BindError('field is given twice', joinPath(path, child.name));
+    readOnlyField(field, joinPath(path, child.name));
     seen.add(child.name);
     target[child.name] = bindXml(child, field.type, innerSite(at, child.name));
   }

@@ -51,7 +51,7 @@ describe('portico start with a contract beside the compiled code', () => {
     if (!existsSync(path.join(ROOT, 'dist', 'src', 'cli', 'portico.js'))) {
       throw new Error('dist/ is missing: run `npm run build` (npm test does it first)');
     }
-    module = await buildTypesProject(dir);
+    ({ module } = await buildTypesProject(dir));
     // The contract again, as the command line writes it: what the refusal below names.
     const generated = spawnSync(
       process.execPath,

@@ -7,16 +7,19 @@ import { applyContract } from '../../src/runtime/contract/apply-contract';
 import { CONTRACT_FILE } from '../../src/runtime/contract/contract-format';
 import { findContract, readContract } from '../../src/runtime/contract/read-contract';
 import { createMicroserviceRuntime } from '../../src/runtime/runtime';
+import { type Generation } from '../../src/swagger/cli/generate';
 import { buildTypesProject } from './types-project';
 
-function envelope(method: string, body: string): CallEnvelope {
+type Schemas = Record<string, { properties: Record<string, unknown> }>;
+
+function envelope(method: string, body: string, sequenceName: string): CallEnvelope {
   return {
     version: ENVELOPE_VERSION,
     microservice: 'shelf',
     service: 'books',
     method,
     apiId: 'ROA',
-    sequenceName: 'libBParamArrayJsonInOutSequence',
+    sequenceName,
     args: [body],
     context: { requestId: 'r', locale: 'en', privilegeNames: [], privileged: false },
     deadline: Date.now() + 60_000,
@@ -25,17 +28,26 @@ function envelope(method: string, body: string): CallEnvelope {
 
 describe('a contract written by the build', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'portico-types-'));
+  let generation: Generation;
   let call: (method: string, body: unknown) => Promise<{ ok: boolean; text: string }>;
+  let callIn: (sequence: string, method: string, body: string) => Promise<string>;
 
   beforeAll(async () => {
-    const module = await buildTypesProject(dir);
+    const built = await buildTypesProject(dir);
+    const { module } = built;
+    generation = built.generation;
     const app = require(module).default as NativeAppDefinition;
     const file = findContract(module);
     expect(file).toBe(path.join(dir, 'dist', CONTRACT_FILE));
-    expect(applyContract(readContract(file as string), [app])).toBe(4);
+    expect(applyContract(readContract(file as string), [app])).toBe(5);
     const runtime = createMicroserviceRuntime(app);
+    callIn = async (sequence, method, body) => {
+      const reply = await runtime.handle(envelope(method, body, sequence));
+      return reply.ok ? String(reply.body) : JSON.stringify(reply.error);
+    };
     call = async (method, body) => {
-      const reply = await runtime.handle(envelope(method, JSON.stringify(body)));
+      const sequence = 'libBParamArrayJsonInOutSequence';
+      const reply = await runtime.handle(envelope(method, JSON.stringify(body), sequence));
       return { ok: reply.ok, text: reply.ok ? String(reply.body) : JSON.stringify(reply.error) };
     };
   });
@@ -72,6 +84,46 @@ describe('a contract written by the build', () => {
   it('binds a generic class as instantiated, and a literal set as a parameter', async () => {
     expect(await call('list', 'poetry')).toEqual({ ok: true, text: '{"items":[],"total":1}' });
     expect(JSON.parse((await call('list', 'drama')).text)).toMatchObject({ status: 400 });
+  });
+
+  it('refuses a getter in a request and writes it in the answer; requires a readonly field', async () => {
+    expect(await call('bump', { major: 2, minor: 5 })).toEqual({
+      ok: true,
+      text: '{"major":2,"minor":6,"label":"2.6"}',
+    });
+    const sent = await call('bump', { major: 2, minor: 5, label: '9.9' });
+    expect(sent.text).toContain('field label: field is read-only: it is only sent in answers');
+    const xml = '<Version><major>1</major><minor>1</minor><label>x</label></Version>';
+    expect(await callIn('libBParamArrayXmlInOutSequence', 'bump', xml)).toContain(
+      'field label: field is read-only',
+    );
+    const { schemas } = (generation.document as { components: { schemas: Schemas } }).components;
+    expect(schemas.Version).toMatchObject({
+      properties: { label: { readOnly: true } },
+      required: ['major', 'minor'],
+    });
+    expect(schemas.Book?.properties.id).toEqual({ type: 'string' });
+  });
+
+  it('names results as the document does, in every sequence', async () => {
+    const xml = [
+      '<object><text>hi</text></object>',
+      '<Page><items></items><total>1</total></Page>',
+    ];
+    const answers = {
+      libAParamArrayJsonInOutSequence: [
+        '{"string":"hi"}',
+        '{"string":"poetry"}',
+        '{"object":{"text":"hi"}}',
+        '{"Page":{"items":[],"total":1}}',
+      ],
+      libAParamArrayXmlInOutSequence: ['<string>hi</string>', '<string>poetry</string>', ...xml],
+      libBParamArrayXmlInOutSequence: ['<string>hi</string>', '<string>poetry</string>', ...xml],
+    };
+    for (const [sequence, [hi, poetry, greeting, page]] of Object.entries(answers)) {
+      expect(await callIn(sequence, 'greet', hi as string)).toBe(greeting);
+      expect(await callIn(sequence, 'list', poetry as string)).toBe(page);
+    }
   });
 
   it('is refused, naming the command to run, once a compiled module changed', () => {

@@ -11,7 +11,12 @@ export const SOURCE = `
 import { Api, ApiOperation, Field, nativeApp, RemoteService } from 'portico';
 export type Genre = 'fiction' | 'poetry';
 export interface Contact { name: string; email?: string; phone: string | null; }
-export class Entity { @Field() id!: string; }
+export class Entity { @Field() readonly id!: string; }
+export class Version {
+  major = 1;
+  minor = 0;
+  get label(): string { return \`\${this.major}.\${this.minor}\`; }
+}
 export class Book extends Entity {
   @Field() title!: string;
   @Field() middleName?: string;
@@ -28,6 +33,10 @@ export interface Greeting { text: string; }
   }
   @ApiOperation('Lists books') list(genre: Genre): Page<Book> {
     return { items: [], total: genre === 'poetry' ? 1 : 0 };
+  }
+  @ApiOperation('Bumps a version') bump(version: Version): Version {
+    version.minor += 1;
+    return version;
   }
   @ApiOperation('Greets') async greet(text: string): Promise<Greeting> {
     return (text === 'wrong' ? { text: 42 } : { text }) as Greeting;
@@ -79,15 +88,15 @@ export async function writeContract(dir: string) {
  * Writes the project into `dir`, compiles it to `dir/dist` and writes its contract there; the
  * compiled module finds `portico` through `dir/node_modules`, as an installed project would.
  */
-export async function buildTypesProject(dir: string): Promise<string> {
+export async function buildTypesProject(dir: string) {
   writeFileSync(path.join(dir, 'service.ts'), SOURCE);
   writeFileSync(
     path.join(dir, 'tsconfig.json'),
     JSON.stringify({ compilerOptions: OPTIONS, include: ['service.ts'] }),
   );
   compile(dir);
-  await writeContract(dir);
+  const generation = await writeContract(dir);
   mkdirSync(path.join(dir, 'node_modules'));
   symlinkSync(path.resolve(__dirname, '../..'), path.join(dir, 'node_modules', 'portico'), 'dir');
-  return path.join(dir, 'dist', 'service.js');
+  return { module: path.join(dir, 'dist', 'service.js'), generation };
 }

@@ -10,7 +10,10 @@ export const CONTRACT_VERSION = 1;
 export type ContractSchema = Constraints & {
   readonly nullable?: boolean;
   readonly readOnly?: boolean;
+  /** The libA name of a class (its alias, else its name); interfaces have none: `object`. */
   readonly xmlName?: string;
+  /** A class's own name, where its alias differs: the libB XML root. */
+  readonly libBXmlName?: string;
 } & (
     | {
         readonly kind: 'primitive';

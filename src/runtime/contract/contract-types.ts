@@ -31,11 +31,16 @@ function refuse(where: string, what: string): never {
   throw new TypeError(`portico: ${where} is ${what}, which the runtime does not bind yet`);
 }
 
-/** A class of its own for a named type without one: an interface, `Partial<T>`, `Page<Book>`. */
-function classFor(name: string, base: Class | undefined, alias: string | undefined): Class {
+/**
+ * A class of its own for a named type without one: an interface, `Partial<T>`, `Page<Book>`. It
+ * is named on the wire as the document names it: a class's names, else `object` (libA's name of
+ * a value without a class).
+ */
+function classFor(schema: ContractSchema, base: Class | undefined): Class {
   const made = base ? class extends (base as new () => object) {} : class {};
-  Object.defineProperty(made, 'name', { value: name });
-  classMeta(made).alias = alias ?? name;
+  const alias = schema.xmlName ?? 'object';
+  Object.defineProperty(made, 'name', { value: schema.libBXmlName ?? alias });
+  classMeta(made).alias = alias;
   return made;
 }
 
@@ -46,7 +51,7 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
   function objectType(name: string, schema: ContractSchema, known: Class | undefined): TypeRef {
     // The class itself takes the contract's fields; a generic instantiation or a type without a
     // class gets a class of its own, so one declaration can have several shapes.
-    const ctor = known?.name === name ? known : classFor(name, known, schema.xmlName);
+    const ctor = known?.name === name ? known : classFor(schema, known);
     const type: TypeRef = { kind: 'class', ctor };
     named.set(name, type);
     if (schema.kind !== 'object') return refuse(name, `a ${schema.kind}`);
@@ -59,6 +64,7 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
         type: typeOf(property.schema, where),
         optional: !property.required,
         nullable: property.schema.nullable ?? false,
+        ...(property.schema.readOnly ? { readOnly: true } : {}),
       });
     }
     const meta = classMeta(ctor);

@@ -43,23 +43,15 @@ function isDataProperty(symbol: ts.Symbol): boolean {
   return (ts.getCombinedModifierFlags(declaration as ts.Declaration) & SKIPPED_MODIFIERS) === 0;
 }
 
-// The compiler's CheckFlags.Readonly: a property made readonly by a mapped type (`Readonly<T>`).
-const CHECK_FLAGS_READONLY = 8;
-
-/** Readonly as the compiler sees it: declared so, made so by a mapped type, or a lone getter. */
-function isReadonly(symbol: ts.Symbol): boolean {
-  if (symbol.flags & ts.SymbolFlags.GetAccessor && !(symbol.flags & ts.SymbolFlags.SetAccessor)) {
-    return true;
-  }
-  // `links.checkFlags` of transient symbols is not exported by the compiler API.
-  const links = (symbol as { links?: { checkFlags?: number } }).links;
-  if (symbol.flags & ts.SymbolFlags.Transient && (links?.checkFlags ?? 0) & CHECK_FLAGS_READONLY) {
-    return true;
-  }
-  const declaration = symbol.valueDeclaration;
-  if (!declaration) return false;
+/**
+ * A lone getter: the server writes it in answers and cannot take it in a request, which is what
+ * `readOnly` means in Swagger 2.0. A `readonly` member (or `Readonly<T>`) is not: TypeScript's
+ * word says the code does not reassign it, and the server requires it in requests like any other.
+ */
+function isGetterOnly(symbol: ts.Symbol): boolean {
   return (
-    (ts.getCombinedModifierFlags(declaration as ts.Declaration) & ts.ModifierFlags.Readonly) !== 0
+    (symbol.flags & ts.SymbolFlags.GetAccessor) !== 0 &&
+    (symbol.flags & ts.SymbolFlags.SetAccessor) === 0
   );
 }
 
@@ -122,12 +114,13 @@ function propertyModel(scope: Scope, symbol: ts.Symbol): PropertyModel {
     propertyOf(field?.options, 'optional')?.kind === ts.SyntaxKind.TrueKeyword;
   return {
     name: symbol.name,
-    required: !(symbol.flags & ts.SymbolFlags.Optional) && !optionalByField,
+    required:
+      !(symbol.flags & ts.SymbolFlags.Optional) && !optionalByField && !isGetterOnly(symbol),
     schema: {
       ...schema,
       ...tags.notes,
       ...(described ? { description: described } : {}),
-      ...(isReadonly(symbol) ? { readOnly: true } : {}),
+      ...(isGetterOnly(symbol) ? { readOnly: true } : {}),
     },
   };
 }
