@@ -50,6 +50,7 @@ const HEADER_NAMES = {
  * const { result } = await calculator.add({ a: 7, b: 2 });
  */
 export function createClient<S>(options: ClientOptions & DatesOption<S>): Client<S> {
+  checkBaseUrl(options.baseUrl);
   const base = `${options.baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(options.microservice)}/${encodeURIComponent(options.service)}/`;
   const headers = contextHeaders(options.headers ?? {});
   if (options.sequence) headers['X-SVC-Sequence-Name'] = options.sequence;
@@ -70,6 +71,17 @@ export function createClient<S>(options: ClientOptions & DatesOption<S>): Client
     const paths = dates?.[method];
     return readResult(answer.status === 204 ? null : answer.text, paths && Object.keys(paths));
   }, defaults);
+}
+
+/** A `baseUrl` that `fetch` would refuse is a `TypeError` now, not a network error at each call. */
+function checkBaseUrl(baseUrl: string): void {
+  if (baseUrl === '') return;
+  const protocol = URL.canParse(baseUrl) ? new URL(baseUrl).protocol : undefined;
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new TypeError(
+      `baseUrl ${JSON.stringify(baseUrl)} is not an http(s) URL: give one, or ''`,
+    );
+  }
 }
 
 function contextHeaders(context: ContextHeaders): Record<string, string> {

@@ -46,6 +46,20 @@ describe('createClient header values', () => {
     expect(() => client(headers)).toThrow(TypeError);
   });
 
+  it.each(['localhost:8082', '//host', 'http://'])(
+    'refuses baseUrl %s with a TypeError',
+    (baseUrl) => {
+      const make = () =>
+        createClient<ProbeService>({
+          baseUrl,
+          microservice: 'probe',
+          service: 'probe',
+          dates: { profile: {}, team: {} },
+        });
+      expect(make).toThrow(TypeError);
+    },
+  );
+
   it('refuses a request id with a line break as a TypeError, not a NETWORK_ERROR, sending nothing', async () => {
     const before = sent;
     const probeClient = withCallOptions(client({}), { requestId: 'id\nX-SVC-User: root' });
