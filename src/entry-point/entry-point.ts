@@ -101,7 +101,9 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
     const observation = observe?.({ parts, requestId, headers, started });
     // Headers of every answer go straight to Node's response: Koa's `set` adds two calls each.
     ctx.res.setHeader('X-SVC-Request-ID', requestId);
-    if (cors) applyCors(ctx, cors);
+    // Without Origin no browser reads the answer across origins: with every origin allowed (no
+    // Vary to keep), a call of a script or a proxy then does no CORS work at all.
+    if (cors && (headers.origin !== undefined || cors.origins !== '*')) applyCors(ctx, cors);
     // The family follows from the headers alone, so that the 405 and 404 are in it too.
     const negotiation = negotiate(headers['content-type'], headers.accept);
     const format = negotiation.format;

@@ -49,6 +49,16 @@ describe.each(PLACEMENTS)('CORS on the entry point (%s)', (placement) => {
     expect(answer.headers['access-control-max-age']).toBe('600');
   });
 
+  it('adds no CORS headers to a call without Origin', async () => {
+    const answer = await send(server.url, '/calc/multiplier/mulTwo', {
+      headers: json(),
+      body: '{"a":2,"b":3}',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+    expect(answer.headers['access-control-expose-headers']).toBeUndefined();
+  });
+
   it('puts the origin and exposed request id on actual responses, errors included', async () => {
     for (const path of ['/calc/multiplier/mulTwo', '/calc/multiplier/nope']) {
       const answer = await send(server.url, path, {
