@@ -122,6 +122,7 @@ export async function startNatsReplica(
     running: limiter.active,
     waiting: limiter.waiting,
     concurrency,
+    cuts: link.cuts,
     draining: draining !== undefined,
     holds: inbox ? holds.heldFor(inbox) : [],
   }));

@@ -37,6 +37,8 @@ export interface NatsLink {
   readonly connection: NatsConnection;
   /** False between a disconnection and the reconnection. */
   readonly connected: boolean;
+  /** How many times the connection was lost so far: messages in flight then may be lost. */
+  readonly cuts: number;
   /** The max payload of the server the connection is on. */
   readonly maxPayload: number;
   /**
@@ -74,13 +76,18 @@ export function natsSubject(prefix: string | undefined, microservice: string): s
 export async function connectNats(options: NatsConnectOptions): Promise<NatsLink> {
   const connection = await connectWithRetry(options);
   let connected = true;
+  let cuts = 0;
   watchStatus(connection, options.logger, (up) => {
+    if (connected && !up) cuts++;
     connected = up;
   }).catch((error: unknown) => options.logger.warn({ err: error }, 'NATS status watch ended'));
   // Made on the first request: replicas never send one.
   let mux: RequestMux | undefined;
   return {
     connection,
+    get cuts() {
+      return cuts;
+    },
     get connected() {
       return connected && !connection.isClosed();
     },

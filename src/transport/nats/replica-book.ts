@@ -15,6 +15,10 @@ export interface ReplicaRecord {
   lost: boolean;
   /** When it was counted lost. */
   lostAt: number;
+  /** The connection losses it reported, and the rounds between which the last one fell. */
+  cuts: number;
+  cutAfter: number;
+  cutBefore: number;
   draining: boolean;
   /** False for a replica of an earlier release, which does not say which calls it holds. */
   reportsHolds: boolean;
@@ -40,6 +44,8 @@ export interface ReplicaBook {
    * was to a ping sent before the call.
    */
   lostSince(call: { readonly sentAt: number; readonly seq: number }): boolean;
+  /** Whether a replica's connection was lost while a call sent at `seq` may have been with it. */
+  cutSince(seq: number): boolean;
   /** Whether a replica that is neither lost nor draining answered. */
   anyReady(): boolean;
 }
@@ -60,12 +66,21 @@ export function replicaBook(): ReplicaBook {
           answered: round,
           lost: false,
           lostAt: 0,
+          cuts: status.cuts ?? 0,
+          cutAfter: 0,
+          cutBefore: 0,
           draining: false,
           reportsHolds: false,
         };
         records.set(status.replica, seen);
       }
       seen.lastAt = now;
+      if ((status.cuts ?? 0) > seen.cuts) {
+        // Its connection was lost since its last answer: a reply it sent then may be lost.
+        seen.cuts = status.cuts ?? 0;
+        seen.cutAfter = seen.answered.seq;
+        seen.cutBefore = round.seq;
+      }
       if (round.seq > seen.answered.seq) seen.answered = round;
       seen.lost = false;
       seen.draining = status.draining === true;
@@ -100,6 +115,10 @@ export function replicaBook(): ReplicaBook {
       for (const r of records.values()) {
         if (r.lost && r.lostAt >= call.sentAt && r.answered.seq < call.seq) return true;
       }
+      return false;
+    },
+    cutSince(seq) {
+      for (const r of records.values()) if (r.cutAfter < seq && seq < r.cutBefore) return true;
       return false;
     },
     anyReady() {

@@ -29,6 +29,8 @@ export interface ReplicaStatus {
   /** Calls received that wait for a free slot. */
   readonly waiting: number;
   readonly concurrency: number;
+  /** How many times its NATS connection was lost: replies it sent then may be lost. */
+  readonly cuts?: number;
   /** True once it drains: it takes no new calls and is not counted as ready. */
   readonly draining?: boolean;
   /**

@@ -45,6 +45,8 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
   // Each ping round still awaited, by its number: when it was sent, and its place in the order.
   const rounds = new Map<number, Round>();
   let round = 0;
+  let cuts = link.cuts;
+  let mainCutSeq = 0;
   let waiters: ((ready: boolean) => void)[] = [];
   const ping = new TextEncoder().encode(mux.inbox);
 
@@ -86,6 +88,11 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
 
   function tick(): void {
     const now = Date.now();
+    if (link.cuts !== cuts) {
+      // The main server's own connection was lost: replies to the calls sent so far may be too.
+      cuts = link.cuts;
+      mainCutSeq = mux.stamp();
+    }
     if (!link.connected) {
       // The main server is the one cut off: nobody is lost for the time it is away.
       book.pause(now);
@@ -97,7 +104,9 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
       if (call.subject !== subject || call.holder !== undefined) continue;
       // Every replica still counted answered a ping sent after the call, and none holds it.
       if (answered === undefined || answered.seq <= call.seq) continue;
-      if (book.lostSince(call)) answer(token, 'replica-lost');
+      // Lost with a replica, or its reply lost with a connection: it may have run.
+      const cut = call.seq < mainCutSeq || book.cutSince(call.seq);
+      if (cut || book.lostSince(call)) answer(token, 'replica-lost');
       else if (answered.at > call.sentAt + WATCH_TIMING.takeWithinMs) answer(token, 'cancel');
     }
     rounds.set(++round, { at: now, seq: mux.stamp() });
@@ -149,7 +158,7 @@ const FAULT_ERRORS = {
   'replica-lost': (ms: string) =>
     frameworkError(
       'REPLICA_LOST',
-      `the replica of ${ms} that took the call was lost before it answered; the call may have run`,
+      `the replica of ${ms} that took the call, or the connection to it, was lost before it answered; the call may have run`,
     ),
   'reply-lost': (ms: string) =>
     frameworkError('REPLY_LOST', `the replica of ${ms} ran the call, but its reply was lost`),
