@@ -1,6 +1,7 @@
 import { type FieldMeta, fieldsOf } from '../decorators/metadata';
 import { describeType, type TypeRef } from '../decorators/types';
 import { RemoteError } from '../errors';
+import { writableDate } from '../serialization/binding';
 import { BindError } from '../serialization/sequence';
 import { checkItems, checkNumber, checkString, enumMember } from '../serialization/value-rules';
 
@@ -47,15 +48,6 @@ export function checkResult(value: unknown, type: TypeRef, path = ''): void {
     default:
       return;
   }
-}
-
-/**
- * True for a valid date in the years 0000 to 9999: RFC 3339 has four digits for the year, and
- * `toISOString` writes `+010000-…` beyond them, which no reader of date-time takes back.
- */
-function writableDate(date: Date): boolean {
-  const year = date.getUTCFullYear();
-  return year >= 0 && year <= 9999;
 }
 
 function checkArray(value: unknown, type: Extract<TypeRef, { kind: 'array' }>, path: string) {

@@ -114,7 +114,21 @@ export function dateFromText(text: string, path: string, type: TypeRef): Date {
   const parts = DATE_TIME.exec(text);
   const date = parts ? instantOf(text, parts) : undefined;
   if (!date || Number.isNaN(date.getTime())) mismatch(path, type, describeValue(text));
+  // An offset can move an instant past the years RFC 3339 can write (`0000-01-01T00:00:00+01:00`):
+  // taken, it could not be answered back.
+  if (!writableDate(date)) {
+    mismatch(path, type, `${describeValue(text)} (in UTC outside the years 0000-9999)`);
+  }
   return date;
+}
+
+/**
+ * True for a valid date in the years 0000 to 9999 in UTC: RFC 3339 has four digits for the year,
+ * and `toISOString` writes `+010000-…` beyond them, which no reader of date-time takes back.
+ */
+export function writableDate(date: Date): boolean {
+  const year = date.getUTCFullYear();
+  return year >= 0 && year <= 9999;
 }
 
 /** A blank instance of a payload class: its prototype, but no constructor run. */

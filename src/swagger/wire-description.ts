@@ -13,7 +13,7 @@ export const WIRE_NOTES: readonly string[] = [
   'libBParamArrayXmlInOutSequence: XML, the root named after the class (x-libB-xml-name where it differs from xml.name); root names are ignored on reading.',
   'An array is one element with an element per item. A name follows the declared type only: a number is double even when it is 2.',
   'A field that is not declared, is given twice, is missing or has another type is refused with 400 INVALID_ARGUMENT naming the field.',
-  'date-time is RFC 3339 with seconds and an offset; a leap second (23:59:60 UTC) reads as 23:59:59.',
+  'date-time is RFC 3339 with seconds and an offset; a leap second (23:59:60 UTC) reads as 23:59:59, and an instant outside the years 0000-9999 in UTC is refused.',
   'XML has no null (a null field is an absent element); numbers are decimal text, booleans are true, false, 1 or 0, XML white space (space, tab, CR, LF) around numbers, dates and booleans is ignored, and text carries only the characters XML 1.0 allows.',
   'Limits (x-portico-limits): a body over maxBodyBytes is refused with 413, and JSON or XML nested deeper than maxDepth with 400 LIMIT_EXCEEDED.',
 ];

@@ -98,6 +98,16 @@ describe('the contract: what the document states, the runtime enforces', () => {
       /field deliverBy: expected an RFC 3339 date-time/,
     ],
     [
+      'an instant before the year 0000 in UTC, which RFC 3339 could not write back',
+      { deliverBy: ['"0000-01-01T00:00:00+00:01"', '0000-01-01T00:00:00+01:00'] },
+      /field deliverBy: expected an RFC 3339 date-time, got .* \(in UTC outside the years 0000-9999\)/,
+    ],
+    [
+      'an instant after the year 9999 in UTC, which RFC 3339 could not write back',
+      { deliverBy: ['"9999-12-31T23:59:59-00:01"', '9999-12-31T23:30:00-01:00'] },
+      /field deliverBy: expected an RFC 3339 date-time, got .* \(in UTC outside the years 0000-9999\)/,
+    ],
+    [
       'a quantity below the minimum',
       {
         lines: [
