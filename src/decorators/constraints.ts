@@ -1,25 +1,14 @@
 import type * as Re2js from 're2js';
 import { requirePeer } from '../peers';
+import { constraintsWhere } from './constraint-table';
 import { type Constraints, describeType, type TypeRef, type ValueRules } from './types';
 
 export type { Constraints };
 
-/** The names of every {@link Constraints} key, in the order documents list them. */
-export const CONSTRAINT_NAMES = [
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'minItems',
-  'maxItems',
-] as const satisfies readonly (keyof Constraints)[];
-
-const NUMBER_KEYS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const;
-const STRING_KEYS = ['minLength', 'maxLength', 'pattern'] as const;
-const ARRAY_KEYS = ['minItems', 'maxItems'] as const;
+const NUMBER_KEYS = constraintsWhere('on', 'number');
+const STRING_KEYS = constraintsWhere('on', 'string');
+const ARRAY_KEYS = constraintsWhere('on', 'array');
+const COUNT_KEYS = constraintsWhere('value', 'count');
 
 function pick<K extends keyof Constraints>(from: Constraints, keys: readonly K[]) {
   const picked: Partial<Pick<Constraints, K>> = {};
@@ -43,9 +32,9 @@ function compilePattern(pattern: string, where: string): (text: string) => boole
 }
 
 function checkCounts(rules: Constraints, where: string): void {
-  for (const key of [...STRING_KEYS, ...ARRAY_KEYS]) {
+  for (const key of COUNT_KEYS) {
     const value = rules[key];
-    if (key !== 'pattern' && value !== undefined && !Number.isSafeInteger(value as number)) {
+    if (value !== undefined && !Number.isSafeInteger(value)) {
       throw new TypeError(`portico: ${where}: ${key} must be a whole number`);
     }
   }

@@ -1,3 +1,4 @@
+import { constraintsWhere, firstBroken } from '../decorators/constraint-table';
 import { type TypeRef, type ValueRules } from '../decorators/types';
 import { isNumberText } from './number-text';
 import { BindError } from './sequence';
@@ -22,17 +23,14 @@ function refuse(path: string, message: string): never {
   throw new BindError(message, path);
 }
 
+const NUMBER_LIMITS = constraintsWhere('on', 'number');
+const LENGTH_LIMITS = constraintsWhere('on', 'string').filter((n) => n !== 'pattern');
+const ITEM_LIMITS = constraintsWhere('on', 'array');
+
 /** Refuses a number outside the declared bounds. */
 export function checkNumber(value: number, rules: ValueRules, path: string): number {
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = rules;
-  if (minimum !== undefined && value < minimum) refuse(path, `${value} is less than ${minimum}`);
-  if (maximum !== undefined && value > maximum) refuse(path, `${value} is more than ${maximum}`);
-  if (exclusiveMinimum !== undefined && value <= exclusiveMinimum) {
-    refuse(path, `${value} is not more than ${exclusiveMinimum}`);
-  }
-  if (exclusiveMaximum !== undefined && value >= exclusiveMaximum) {
-    refuse(path, `${value} is not less than ${exclusiveMaximum}`);
-  }
+  const broken = firstBroken(value, rules, NUMBER_LIMITS);
+  if (broken !== undefined) refuse(path, broken);
   return value;
 }
 
@@ -43,13 +41,8 @@ export function checkNumber(value: number, rules: ValueRules, path: string): num
 export function checkString(value: string, rules: ValueRules, path: string): string {
   const { minLength, maxLength, test, pattern } = rules;
   if (minLength !== undefined || maxLength !== undefined) {
-    const length = codePoints(value);
-    if (minLength !== undefined && length < minLength) {
-      refuse(path, `${length} characters, fewer than ${minLength}`);
-    }
-    if (maxLength !== undefined && length > maxLength) {
-      refuse(path, `${length} characters, more than ${maxLength}`);
-    }
+    const broken = firstBroken(codePoints(value), rules, LENGTH_LIMITS);
+    if (broken !== undefined) refuse(path, broken);
   }
   if (test && !test(value)) refuse(path, `does not match the pattern ${pattern ?? ''}`);
   return value;
@@ -57,13 +50,8 @@ export function checkString(value: string, rules: ValueRules, path: string): str
 
 /** Refuses an array with fewer or more items than declared. */
 export function checkItems(length: number, rules: ValueRules, path: string): void {
-  const { minItems, maxItems } = rules;
-  if (minItems !== undefined && length < minItems) {
-    refuse(path, `${length} items, fewer than ${minItems}`);
-  }
-  if (maxItems !== undefined && length > maxItems) {
-    refuse(path, `${length} items, more than ${maxItems}`);
-  }
+  const broken = firstBroken(length, rules, ITEM_LIMITS);
+  if (broken !== undefined) refuse(path, broken);
 }
 
 /** The declared value that `value` is, or a refusal listing the declared ones. */

@@ -1,3 +1,8 @@
+import {
+  CONSTRAINT_NAMES,
+  CONSTRAINTS,
+  type ConstraintEntry,
+} from '../../decorators/constraint-table';
 import { type SchemaModel } from '../model';
 import { withSafeBounds } from './safe-bounds';
 
@@ -89,31 +94,34 @@ function nullable31(core: Json): Json {
   return { anyOf: [core, { type: 'null' }] };
 }
 
-const CONSTRAINT_KEYS = [
-  'minimum',
-  'maximum',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'minItems',
-  'maxItems',
-] as const;
+/** The constraints that both dialects write as they are; the others are exclusive bounds. */
+const PLAIN_KEYS = CONSTRAINT_NAMES.filter(
+  (name) => !(CONSTRAINTS[name] as ConstraintEntry).draft4,
+);
+const EXCLUSIVE_KEYS = CONSTRAINT_NAMES.filter(
+  (name) => (CONSTRAINTS[name] as ConstraintEntry).draft4,
+);
 
 /**
  * The limits of a schema. OpenAPI 3.1 takes JSON Schema's numeric exclusive bounds; Swagger 2.0
- * (draft 4) writes an exclusive bound as `minimum` with `exclusiveMinimum: true`.
+ * (draft 4) writes an exclusive bound as `minimum` with `exclusiveMinimum: true`, where it is the
+ * tighter of the two.
  */
 function renderConstraints(schema: SchemaModel, dialect: Dialect): Json {
   const out: Json = {};
-  for (const key of CONSTRAINT_KEYS) if (schema[key] !== undefined) out[key] = schema[key];
-  const bounds = [
-    ['exclusiveMinimum', 'minimum', schema.exclusiveMinimum, (a: number, b: number) => a >= b],
-    ['exclusiveMaximum', 'maximum', schema.exclusiveMaximum, (a: number, b: number) => a <= b],
-  ] as const;
-  for (const [exclusive, inclusive, value, tighter] of bounds) {
+  for (const key of PLAIN_KEYS) if (schema[key] !== undefined) out[key] = schema[key];
+  for (const exclusive of EXCLUSIVE_KEYS) {
+    const value = schema[exclusive] as number | undefined;
     if (value === undefined) continue;
-    if (dialect === 'openapi31') out[exclusive] = value;
-    else if (out[inclusive] === undefined || tighter(value, out[inclusive] as number)) {
+    if (dialect === 'openapi31') {
+      out[exclusive] = value;
+      continue;
+    }
+    const inclusive = (CONSTRAINTS[exclusive] as ConstraintEntry).draft4 as string;
+    const current = out[inclusive] as number | undefined;
+    const tighter =
+      inclusive === 'minimum' ? value >= (current ?? value) : value <= (current ?? value);
+    if (current === undefined || tighter) {
       out[inclusive] = value;
       out[exclusive] = true;
     }

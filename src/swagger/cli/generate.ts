@@ -7,6 +7,7 @@ import { findSpecProblem } from '../build/validate-spec';
 import { extractApi } from '../extract/extract';
 import { type Diagnostic } from '../model';
 import { buildContract, type ContractTarget } from './build-contract';
+import { decoratorFlagsMessage, missingDecoratorFlags } from './decorator-flags';
 
 /** What to generate: the project, the document's info and dialect, and how strict to be. */
 export interface GenerateOptions extends DocumentInfo {
@@ -45,6 +46,7 @@ export interface Generation {
  */
 export async function generateDocument(options: GenerateOptions): Promise<Generation> {
   const project = new Project({ tsConfigFilePath: options.project });
+  const missing = missingDecoratorFlags(project.getCompilerOptions());
   const only = options.microservice ? { microservice: options.microservice } : {};
   const contract = options.contract !== undefined;
   const { model, diagnostics: found } = extractApi(project, {
@@ -53,7 +55,10 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
     rmc: options.openapi === '3.1' || (options.rmc ?? false),
     contract,
   });
-  const diagnostics = [...found];
+  // Named first: without the flags tsc's own errors on every decorator hide the cause.
+  const diagnostics: Diagnostic[] = missing.length
+    ? [{ severity: 'error', message: decoratorFlagsMessage(options.project, missing) }, ...found]
+    : [...found];
   let contractText: string | undefined;
   if (options.contract) {
     // The contract types every method, whatever parameter count the document describes.

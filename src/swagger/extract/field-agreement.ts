@@ -1,4 +1,5 @@
 import { ts } from 'ts-morph';
+import { constraintsWhere } from '../../decorators/constraint-table';
 import { type SchemaConstraints, type SchemaModel } from '../model';
 import { type Converter, type Site } from './converter';
 import { literalSetOf, oneOfArgument, oneOfValues } from './field-facts';
@@ -111,7 +112,7 @@ export function checkTagsEnforced(converter: Converter, limits: StatedLimits, si
   }
 }
 
-const ARRAY_KEYS = new Set(['minItems', 'maxItems']);
+const ARRAY_KEYS: ReadonlySet<string> = new Set(constraintsWhere('on', 'array'));
 
 /**
  * `schema` with `constraints` where JSON Schema applies them and the runtime checks them: item

@@ -1,5 +1,5 @@
 import { ts } from 'ts-morph';
-import { CONSTRAINT_NAMES } from '../../decorators/constraints';
+import { CONSTRAINT_NAMES } from '../../decorators/constraint-table';
 import { type SchemaConstraints } from '../model';
 import { type Literal, literalOf } from './literal-schema';
 import { type Checked, porticoExportOf, resolveSymbol } from './portico-symbols';

@@ -26,9 +26,16 @@ function readApiClass(
 ): ApiClass | undefined {
   const decorators = porticoDecorators(node, converter);
   const api = decorators.find((d) => d.name === 'Api');
-  if (!api || !node.name) return undefined;
-  const where = locationOf(node.name);
   const remote = decorators.find((d) => d.name === 'RemoteService');
+  if (!node.name) return undefined;
+  const where = locationOf(node.name);
+  if (!api) {
+    if (remote) {
+      const message = `${node.name.text} has @RemoteService but no @Api, so the document leaves its methods out: add @Api() to the class`;
+      converter.report({ severity: 'warning', message, location: where });
+    }
+    return undefined;
+  }
   if (!remote) {
     const message = `${node.name.text} has @Api but no @RemoteService, so nothing can call it; it is left out`;
     converter.report({ severity: 'warning', message, location: where });

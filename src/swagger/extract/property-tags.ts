@@ -1,9 +1,11 @@
+import { constraintsWhere } from '../../decorators/constraint-table';
 import { type SchemaConstraints, type SchemaModel, type SchemaNotes } from '../model';
 import { type Converter, type Site, toInteger } from './converter';
 import { locationOf } from './source-text';
 
-const NUMBER_TAGS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const;
-const COUNT_TAGS = ['minLength', 'maxLength', 'minItems', 'maxItems'] as const;
+const NUMBER_TAGS: readonly string[] = constraintsWhere('value', 'number');
+const COUNT_TAGS: readonly string[] = constraintsWhere('value', 'count');
+const TEXT_TAGS: readonly string[] = constraintsWhere('value', 'text');
 
 /** Tags that only speak to human readers: the document has no place for them, and that is fine. */
 const PROSE_TAGS = new Set(['see', 'remarks', 'since', 'link', 'todo', 'author', 'internal']);
@@ -58,13 +60,13 @@ export function readPropertyTags(
   for (const [name, text] of tags) {
     if (name === 'example') notes.example = parseExample(text);
     else if (name === 'deprecated') notes.deprecated = true;
-    else if (name === 'pattern') constraints.pattern = text;
-    else if ((NUMBER_TAGS as readonly string[]).includes(name)) {
+    else if (TEXT_TAGS.includes(name)) constraints[name] = text;
+    else if (NUMBER_TAGS.includes(name)) {
       const value = Number(text);
       if (text === '' || !Number.isFinite(value))
         warn(`@${name} ${text} is not a number; it is left out`);
       else constraints[name] = value;
-    } else if ((COUNT_TAGS as readonly string[]).includes(name)) {
+    } else if (COUNT_TAGS.includes(name)) {
       const value = Number(text);
       if (!/^\d+$/.test(text) || !Number.isSafeInteger(value)) {
         warn(`@${name} ${text} is not a whole number; it is left out`);

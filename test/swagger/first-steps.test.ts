@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { main } from '../../src/swagger/cli/cli';
+import { checkDecoratorFlags } from '../../src/swagger/cli/decorator-flags';
+import { captureIo, ROOT } from './support';
+
+const SERVICE = `
+import { RemoteMethod, RemoteService, nativeApp } from 'portico';
+
+@RemoteService('greeter')
+export class GreeterService {
+  @RemoteMethod()
+  greet(name: string): string {
+    return 'hello ' + name;
+  }
+}
+
+export const app = nativeApp({ name: 'hello', services: [GreeterService] });
+`;
+
+const FLAGS = { experimentalDecorators: true, emitDecoratorMetadata: true };
+
+/** The mistakes of a first project: a remote class without `@Api`, tsconfig without the flags. */
+describe('generate-swagger on a first project', () => {
+  let dir: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'first-steps-'));
+    writeFileSync(path.join(dir, 'service.ts'), SERVICE);
+  });
+
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  function project(flags: Record<string, boolean>): string {
+    const tsconfig = path.join(dir, 'tsconfig.json');
+    const paths = { portico: [path.join(ROOT, 'src/index.ts')] };
+    const options = { target: 'ES2022', strict: true, noEmit: true, paths, ...flags };
+    writeFileSync(tsconfig, JSON.stringify({ compilerOptions: options, include: ['.'] }));
+    return tsconfig;
+  }
+
+  async function run(tsconfig: string, ...more: string[]) {
+    const io = captureIo();
+    const args = ['--project', tsconfig, '--title', 'Hello', '--version', '1.0.0'];
+    const code = await main([...args, '--out', path.join(dir, 'swagger.json'), ...more], io);
+    return { code, err: io.err() };
+  }
+
+  it('says that a remote class has no @Api, and fails under --strict instead of writing 0 operations', async () => {
+    const tsconfig = project(FLAGS);
+    const lenient = await run(tsconfig);
+    expect(lenient.err).toMatch(
+      /service\.ts:\d+: warning: GreeterService has @RemoteService but no @Api, so the document leaves its methods out: add @Api\(\) to the class/,
+    );
+    const strict = await run(tsconfig, '--strict');
+    expect(strict.code).toBe(1);
+    expect(strict.err).toMatch(/error: GreeterService has @RemoteService but no @Api/);
+  });
+
+  it.each([
+    ['experimentalDecorators', { emitDecoratorMetadata: true }, /TS1240/],
+    ['emitDecoratorMetadata', { experimentalDecorators: true }, /no field or parameter types/],
+  ])('names a missing %s in tsconfig.json and writes nothing', async (flag, flags, why) => {
+    const tsconfig = project(flags);
+    const { code, err } = await run(tsconfig);
+    expect(code).toBe(1);
+    expect(err).toContain(`does not set "${flag}": true in compilerOptions`);
+    expect(err).toMatch(why);
+    expect(checkDecoratorFlags(tsconfig)).toContain(`"${flag}": true`);
+  });
+
+  it('finds the flags through extends, as tsc does', () => {
+    const base = path.join(dir, 'tsconfig.base.json');
+    writeFileSync(base, JSON.stringify({ compilerOptions: FLAGS }));
+    const tsconfig = path.join(dir, 'tsconfig.json');
+    writeFileSync(tsconfig, JSON.stringify({ extends: './tsconfig.base.json', include: ['.'] }));
+    expect(checkDecoratorFlags(tsconfig)).toBeUndefined();
+    writeFileSync(base, JSON.stringify({ compilerOptions: {} }));
+    expect(checkDecoratorFlags(tsconfig)).toMatch(
+      /"experimentalDecorators": true and "emitDecoratorMetadata": true/,
+    );
+  });
+});
