@@ -1,4 +1,4 @@
-import { createNatsClient, Int, RemoteMethod, RemoteService } from 'portico';
+import { Api, createNatsClient, Int, RemoteMethod, RemoteService } from 'portico';
 import type { MultiplierService } from '../calc/multiplier.service';
 import { MulOutput } from '../calc/payloads';
 
@@ -9,6 +9,7 @@ const multiplier = createNatsClient<MultiplierService>({
 });
 
 /** Answers by calling `calc` over NATS: a microservice that uses another one. */
+@Api()
 @RemoteService('relay')
 export class RelayService {
   /** The square of `n`, computed by `calc`'s `mulOne(n, n)`. */

@@ -21,6 +21,11 @@ export interface FieldMeta {
 export interface MethodMeta {
   readonly name: string;
   readonly params: readonly TypeRef[];
+  /**
+   * How many leading parameters a call must give; the others may be left out (an empty ROA body,
+   * a shorter RMC array). All of them where it is not said.
+   */
+  readonly required?: number;
   /** `null` for a method declared `void`; `undefined` where only the value can tell. */
   readonly returns: TypeRef | null | undefined;
   readonly privileged: boolean;

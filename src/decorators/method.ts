@@ -87,6 +87,9 @@ function methodDecorator(
     meta.methods.set(key, {
       name: key,
       params: params.value ?? [],
+      // A parameter with a default value, and every one after it, is optional; `name?: T` is
+      // erased by TypeScript, so only a default value (or the build's contract) says so.
+      required: Math.min(fn.length, params.value?.length ?? fn.length),
       returns: returnType(target, key, options),
       privileged: options.privileged ?? false,
       idempotent: options.idempotent ?? false,

@@ -74,8 +74,7 @@ export function createMicroserviceRuntime(
       }
       const serializer = serializers.get(envelope.sequenceName);
       if (!serializer) throw frameworkError('INVALID_HEADER', 'unknown X-SVC-Sequence-Name');
-      checkArity(envelope, method);
-      const args = readArguments(envelope.args, method.params, serializer);
+      const args = readArguments(givenArguments(envelope, method), method.params, serializer);
       if (method.privileged && !envelope.context.privileged) {
         throw frameworkError(
           'FORBIDDEN',
@@ -149,20 +148,31 @@ function replyOf(result: unknown, method: MethodMeta, serializer: SequenceSerial
   return { ok: true, body: serializer.writeResult(result, method.returns) };
 }
 
-function checkArity(envelope: CallEnvelope, method: MethodMeta): void {
+/**
+ * The argument texts of a call, after its count is checked. Optional parameters (those from the
+ * first with a default value) may be left out: with an empty ROA body, or a shorter RMC array.
+ */
+function givenArguments(envelope: CallEnvelope, method: MethodMeta): readonly string[] {
   const expected = method.params.length;
-  if (envelope.apiId === 'ROA' && expected !== 1) {
+  const required = method.required ?? expected;
+  const given = envelope.args;
+  if (envelope.apiId === 'ROA') {
+    if (expected !== 1) {
+      throw frameworkError(
+        'WRONG_ARITY',
+        `${envelope.method} takes ${expected} parameters; ROA calls only one-parameter methods: send X-SVC-API-ID: RMC with an array of arguments`,
+      );
+    }
+    return required === 0 && given.length === 1 && (given[0] as string).trim() === '' ? [] : given;
+  }
+  if (given.length < required || given.length > expected) {
+    const count = required === expected ? `${expected}` : `${required} to ${expected}`;
     throw frameworkError(
       'WRONG_ARITY',
-      `${envelope.method} takes ${expected} parameters; ROA calls only one-parameter methods: send X-SVC-API-ID: RMC with an array of arguments`,
+      `${envelope.method} takes ${count} arguments, the body has ${given.length}`,
     );
   }
-  if (envelope.args.length !== expected) {
-    throw frameworkError(
-      'WRONG_ARITY',
-      `${envelope.method} takes ${expected} arguments, the body has ${envelope.args.length}`,
-    );
-  }
+  return given;
 }
 
 /** The error of an argument that could not be read, naming it by position and declared type. */

@@ -81,7 +81,12 @@ describe('generate-swagger on the examples', () => {
       tags: ['calculator'],
       summary: 'Adds b to a',
     });
-    expect(doc.tags.map((t: Json) => t.name)).toEqual(['calculator', 'multiplier', 'orders']);
+    expect(doc.tags.map((t: Json) => t.name)).toEqual([
+      'calculator',
+      'multiplier',
+      'orders',
+      'relay',
+    ]);
   });
 
   it('describes bodies and results, with libA aliases as XML names and integers as integers', () => {

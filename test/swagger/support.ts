@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type CliIo } from '../../src/swagger/cli/cli';
 import {
@@ -6,6 +8,7 @@ import {
   generateDocument,
 } from '../../src/swagger/cli/generate';
 import { CANNOT_BIND } from '../../src/swagger/extract/binding-check';
+import { CANNOT_CHECK } from '../../src/swagger/extract/result-visibility';
 import { type Diagnostic } from '../../src/swagger/model';
 
 /** The repository's root directory. */
@@ -44,7 +47,29 @@ export function captureIo(): CliIo & { out(): string; err(): string } {
   };
 }
 
-/** The findings other than "the runtime cannot bind this argument", for fixtures that only describe. */
+/**
+ * The findings other than "the runtime cannot bind this argument" or "cannot check this result",
+ * for fixtures that only describe.
+ */
 export function otherThanBinding(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return diagnostics.filter((d) => !d.message.endsWith(CANNOT_BIND));
+  return diagnostics.filter(
+    (d) => !d.message.endsWith(CANNOT_BIND) && !d.message.endsWith(CANNOT_CHECK),
+  );
+}
+
+/** A project of one file, `service.ts`, importing portico from the source; remove it after. */
+export function sourceProject(source: string): { tsconfig: string; remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'swagger-source-'));
+  writeFileSync(path.join(dir, 'service.ts'), source);
+  const compilerOptions = {
+    target: 'ES2022',
+    strict: true,
+    noEmit: true,
+    experimentalDecorators: true,
+    emitDecoratorMetadata: true,
+    paths: { portico: [path.join(ROOT, 'src/index.ts')] },
+  };
+  const tsconfig = path.join(dir, 'tsconfig.json');
+  writeFileSync(tsconfig, JSON.stringify({ compilerOptions }));
+  return { tsconfig, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -1,4 +1,5 @@
-import { CONSTRAINT_NAMES, withConstraints } from '../../decorators/constraints';
+import { CONSTRAINT_NAMES } from '../../decorators/constraint-table';
+import { withConstraints } from '../../decorators/constraints';
 import { classMeta, type FieldMeta } from '../../decorators/metadata';
 import { type Class, type Constraints, type TypeRef } from '../../decorators/types';
 import { type ContractSchema } from './contract-format';

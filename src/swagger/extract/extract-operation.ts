@@ -4,7 +4,9 @@ import { checkBindable } from './binding-check';
 import { type Converter, primitiveWithXmlName } from './converter';
 import { checkLiteralAgreement, type SpecUse } from './field-agreement';
 import { readOperationOptions } from './operation-options';
+import { checkErasedOptional, requiredCount } from './optional-parameters';
 import { porticoDecorators } from './portico-symbols';
+import { checkResultVisible } from './result-visibility';
 import { docOf, locationOf, propertyOf, staticStringOf } from './source-text';
 import { schemaOfSpec } from './type-spec';
 
@@ -40,7 +42,10 @@ function resultOf(
   const type = returnTypeOf(converter.checker, method);
   if (type && !isVoid(type)) checkLiteralAgreement(converter, { type, spec, site });
   if (spec) return schemaOfSpec(converter, spec, site);
-  return !type || isVoid(type) ? 'void' : converter.schemaOf(type, site, 0);
+  if (!type || isVoid(type)) return 'void';
+  const schema = converter.schemaOf(type, site, 0);
+  checkResultVisible(converter, { method, schema, site });
+  return schema;
 }
 
 /** The schema of a parameter: from its `params` spec if it has one, else from its type. */
@@ -96,12 +101,13 @@ function argumentsOf(
   label: string,
 ): OperationModel['body'] {
   const items = parameters.map((parameter) => parameterOf(converter, parameter, label));
+  const minItems = requiredCount(parameters.map((p) => p.parameter));
   return {
     name: 'arguments',
     required: true,
     description:
       'The arguments in parameter order: a JSON array, or a paramArray element with one child per argument (X-SVC-API-ID: RMC).',
-    schema: { kind: 'tuple', items, minItems: items.length, xmlName: 'paramArray' },
+    schema: { kind: 'tuple', items, minItems, xmlName: 'paramArray' },
   };
 }
 
@@ -115,7 +121,7 @@ function singleBodyOf(
   const declaration = parameter.parameter;
   return {
     name: declaration.name.getText(),
-    required: !declaration.questionToken && !declaration.initializer,
+    required: requiredCount([declaration]) === 1,
     ...(description ? { description } : {}),
     schema,
   };
@@ -153,6 +159,7 @@ export function extractOperation(
     });
     return undefined;
   }
+  checkErasedOptional(converter, parameters, label);
   const params = propertyOf(operation.options, 'params');
   const specs = params && ts.isArrayLiteralExpression(params) ? [...params.elements] : [];
   const inputs = parameters.map((p, i) => ({ parameter: p, spec: specs[i] }));

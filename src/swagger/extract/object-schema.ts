@@ -8,6 +8,7 @@ import {
   warnUnreadable,
 } from './field-agreement';
 import { constraintsOfOptions, nullableByOptions } from './field-facts';
+import { enforcedRetype } from './format-agreement';
 import { porticoDecorators } from './portico-symbols';
 import { type PropertyTags, readPropertyTags } from './property-tags';
 import { docOf, propertyOf, stringLiteralOf, tagsOf } from './source-text';
@@ -69,7 +70,7 @@ function enforcedFacts(
   field: FieldDecorator | undefined,
   found: { schema: SchemaModel; type: ts.Type; tags: PropertyTags; site: Site },
 ): SchemaModel {
-  if (!field) return placeConstraints(found.schema, found.tags.constraints);
+  if (!field) return placeConstraints(found.tags.retype(found.schema), found.tags.constraints);
   const nullable =
     nullableByOptions(field.options) || (converter.typesAreContract && hasNull(found.type));
   checkFieldAgreement(converter, {
@@ -81,11 +82,16 @@ function enforcedFacts(
   const { constraints, unreadable } = constraintsOfOptions(field.options, converter.checker);
   warnUnreadable(converter, unreadable, found.site);
   checkTagsEnforced(converter, { tags: found.tags.constraints, field: constraints }, found.site);
-  const schema = nullable ? { ...found.schema, nullable: true } : withoutNull(found.schema);
   // With a contract, JSDoc limits hold as well as the decorator's (which must agree with them).
   const limits = converter.typesAreContract
     ? { ...found.tags.constraints, ...constraints }
     : constraints;
+  const retyped = enforcedRetype(
+    converter,
+    { schema: found.schema, tags: found.tags, limits },
+    found.site,
+  );
+  const schema = nullable ? { ...retyped, nullable: true } : withoutNull(retyped);
   return placeConstraints(schema, limits);
 }
 
@@ -103,7 +109,7 @@ function propertyModel(scope: Scope, symbol: ts.Symbol): PropertyModel {
       : innerSchemaOf(scope, type, propertySite);
   const tags = readPropertyTags(converter, tagsOf(symbol, checker), propertySite);
   const schema = enforcedFacts(converter, field, {
-    schema: tags.retype(base),
+    schema: base,
     type,
     tags,
     site: propertySite,

@@ -16,6 +16,8 @@ export interface PropertyTags {
   readonly notes: Pick<SchemaNotes, 'example' | 'deprecated'>;
   /** `@integer` and `@format`, applied to the schema. */
   readonly retype: (schema: SchemaModel) => SchemaModel;
+  /** The `@integer` and `@format` tags, as `[name, text]`. */
+  readonly retypeTags: readonly [string, string][];
 }
 
 function parseExample(text: string): unknown {
@@ -26,7 +28,8 @@ function parseExample(text: string): unknown {
   }
 }
 
-function retypeBy(tags: readonly [string, string][]): (schema: SchemaModel) => SchemaModel {
+/** Applies `@integer` and `@format` tags to a schema (to the items of an array). */
+export function retypeBy(tags: readonly [string, string][]): (schema: SchemaModel) => SchemaModel {
   return (schema) => {
     let result = schema;
     for (const [name, text] of tags) {
@@ -77,5 +80,6 @@ export function readPropertyTags(
       );
     }
   }
-  return { constraints, notes, retype: retypeBy(tags) };
+  const retypeTags = tags.filter(([name]) => name === 'integer' || name === 'format');
+  return { constraints, notes, retype: retypeBy(retypeTags), retypeTags };
 }

@@ -1,0 +1,43 @@
+import { type ts } from 'ts-morph';
+import { type SchemaModel } from '../model';
+import { type Converter, type Site } from './converter';
+import { locationOf } from './source-text';
+
+/** The words every warning of this check ends with. */
+export const CANNOT_CHECK =
+  'so the runtime cannot check its results against the document: give { returns: … }';
+
+/** What TypeScript emits as `design:returntype` for a result, where the runtime cannot use it. */
+function hiddenResult(converter: Converter, method: ts.MethodDeclaration, schema: SchemaModel) {
+  const signature = converter.checker.getSignatureFromDeclaration(method);
+  const declared = signature && converter.checker.getReturnTypeOfSignature(signature);
+  if (declared && converter.checker.getAwaitedType(declared) !== declared) return 'Promise';
+  const named =
+    schema.kind === 'ref'
+      ? converter.registry.schemas().find((s) => s.name === schema.name)?.schema
+      : schema;
+  if (!named) return undefined;
+  if (named.kind === 'array' || named.kind === 'tuple') return 'Array';
+  if (named.kind === 'object' && !named.declaredFields) return 'Object';
+  return named.kind === 'union' || named.kind === 'intersection' ? 'Object' : undefined;
+}
+
+/**
+ * Warns where a result without `returns` has a type that TypeScript does not emit at run time (a
+ * promise, an array, an interface, a union): the runtime checks a result against its type, and
+ * cannot check this one.
+ */
+export function checkResultVisible(
+  converter: Converter,
+  { method, schema, site }: { method: ts.MethodDeclaration; schema: SchemaModel; site: Site },
+): void {
+  // The build's contract gives the runtime every result type, whatever TypeScript emits.
+  if (converter.typesAreContract) return;
+  const emitted = hiddenResult(converter, method, schema);
+  if (!emitted) return;
+  converter.report({
+    severity: 'warning',
+    message: `${site.label} declares a result type that TypeScript emits as ${emitted}, ${CANNOT_CHECK}`,
+    location: locationOf(site.node),
+  });
+}

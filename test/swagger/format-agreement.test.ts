@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Json } from '../../src/swagger/build/render-schema';
+import { type Generation, generateDocument } from '../../src/swagger/cli/generate';
+import { ROOT } from './support';
+
+const SERVICE = `
+import { Api, ApiOperation, Field, Int, nativeApp, RemoteService } from 'portico';
+
+export class Contact {
+  /** @format email */
+  @Field() email!: string;
+  /** @integer */
+  @Field() age!: number;
+  /** @format int32 */
+  @Field(Int) count!: number;
+  /** @format int32 */
+  @Field(Int, { minimum: 0, maximum: 1000 }) small!: number;
+  /** @format int64 */
+  @Field(Int) big!: number;
+  /** @integer */
+  @Field(Int) whole!: number;
+  /** @format date-time */
+  @Field() at!: Date;
+}
+
+/** Described as written: the runtime never binds an interface. */
+export interface Note {
+  /** @format email */
+  email: string;
+}
+
+@Api()
+@RemoteService('book')
+export class BookService {
+  @ApiOperation('Adds a contact', { returns: Contact })
+  add(contact: Contact): Contact {
+    return contact;
+  }
+
+  @ApiOperation('Reads a note')
+  note(text: string): Note {
+    return { email: text };
+  }
+}
+
+export const app = nativeApp({ name: 'book', services: [BookService] });
+`;
+
+/** JSDoc \`@format\` and \`@integer\` on a \`@Field\`: written only where the runtime enforces them. */
+describe('generate-swagger on @format and @integer tags', () => {
+  let dir: string;
+  let generation: Generation;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'format-agreement-'));
+    writeFileSync(path.join(dir, 'service.ts'), SERVICE);
+    const paths = { portico: [path.join(ROOT, 'src/index.ts')] };
+    const compilerOptions = {
+      target: 'ES2022',
+      strict: true,
+      noEmit: true,
+      experimentalDecorators: true,
+      emitDecoratorMetadata: true,
+      paths,
+    };
+    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions }));
+    const project = path.join(dir, 'tsconfig.json');
+    generation = await generateDocument({ project, title: 'Book', version: '1.0.0' });
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const properties = () =>
+    ((generation.document.definitions as Json).Contact as Json).properties as Record<string, Json>;
+
+  it('warns, with the line, for each tag the runtime does not enforce', () => {
+    const messages = generation.diagnostics
+      .filter((d) => !d.message.includes('emits as Object'))
+      .map((d) => `${d.location?.line}: ${d.message}`);
+    expect(messages).toEqual([
+      '6: Contact.email: @format email is not enforced, as the runtime checks no string format but date-time (a Date field). It is left out of the document',
+      '8: Contact.age: @integer is not enforced, as the runtime reads the type from @Field; write @Field(Int). It is left out of the document',
+      '10: Contact.count: @format int32 is not enforced, as an Int takes any safe integer; write @Field(Int, {minimum:-2147483648,maximum:2147483647}). It is left out of the document',
+    ]);
+    expect(generation.invalid).toBeUndefined();
+  });
+
+  it('leaves the unenforced tags out of the document and keeps the enforced ones', () => {
+    const { email, age, count, small, big, whole, at } = properties();
+    expect(email).toEqual({ type: 'string' });
+    expect(age).toEqual({ type: 'number' });
+    expect(count?.format).toBeUndefined();
+    expect(small).toMatchObject({ type: 'integer', format: 'int32', minimum: 0, maximum: 1000 });
+    expect(big).toMatchObject({ type: 'integer', format: 'int64' });
+    expect(whole?.type).toBe('integer');
+    expect(at).toEqual({ type: 'string', format: 'date-time' });
+  });
+
+  it('describes the tags of an interface as written', () => {
+    const note = (generation.document.definitions as Json).Note as Json;
+    expect((note.properties as Record<string, Json>).email).toEqual({
+      type: 'string',
+      format: 'email',
+    });
+  });
+
+  it('fails under --strict', async () => {
+    const project = path.join(dir, 'tsconfig.json');
+    const strict = await generateDocument({
+      project,
+      title: 'Book',
+      version: '1.0.0',
+      strict: true,
+    });
+    expect(strict.diagnostics.filter((d) => d.message.includes('is not enforced'))).toHaveLength(3);
+    expect(strict.diagnostics.every((d) => d.severity === 'error')).toBe(true);
+  });
+});

@@ -1,0 +1,58 @@
+import { type Json } from '../../src/swagger/build/render-schema';
+import { type Generation, generateDocument } from '../../src/swagger/cli/generate';
+import { sourceProject } from './support';
+
+const SERVICE = `
+import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
+
+@Api()
+@RemoteService('greeter')
+export class GreeterService {
+  @ApiOperation('erased', { returns: String })
+  hello(name?: string): string {
+    return 'hello ' + (name ?? 'world');
+  }
+
+  @ApiOperation('defaulted', { returns: String })
+  greet(name = 'world'): string {
+    return 'hello ' + name;
+  }
+
+  @ApiOperation('two of three optional', { returns: String })
+  join(first: string, second = '-', third = '!'): string {
+    return first + second + third;
+  }
+}
+
+export const app = nativeApp({ name: 'hello', services: [GreeterService] });
+`;
+
+/** The document says of a parameter what the runtime does: a default value makes it optional. */
+describe('generate-swagger on optional parameters', () => {
+  const project = sourceProject(SERVICE);
+  let generation: Generation;
+  beforeAll(async () => {
+    const info = { title: 'Hello', version: '1.0.0' };
+    generation = await generateDocument({ project: project.tsconfig, ...info, openapi: '3.1' });
+  });
+  afterAll(() => project.remove());
+
+  const operation = (method: string) =>
+    ((generation.document.paths as Json)[`/hello/greeter/${method}`] as Json).post as Json;
+
+  it('warns where TypeScript erases the ?, and describes the parameter as the runtime takes it', () => {
+    expect(generation.diagnostics.map((d) => `${d.location?.line}: ${d.message}`)).toEqual([
+      '8: greeter.hello(name) is optional in its type, but TypeScript erases the ?, so the runtime requires it and the document says so: give it a default value (name = …) to make it optional on the wire',
+    ]);
+    expect((operation('hello').requestBody as Json).required).toBe(true);
+    expect((operation('greet').requestBody as Json).required).toBe(false);
+    expect(generation.invalid).toBeUndefined();
+  });
+
+  it('counts the required leading arguments of an RMC array as minItems', () => {
+    const body = operation('join').requestBody as Json;
+    const schema = ((body.content as Json)['application/json'] as Json).schema as Json;
+    const tuple = (schema.anyOf as Json[] | undefined)?.[0] ?? schema;
+    expect(tuple).toMatchObject({ type: 'array', minItems: 1, maxItems: 3 });
+  });
+});
