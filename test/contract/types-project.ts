@@ -70,6 +70,7 @@ function compile(dir: string): void {
   expect(result.emitSkipped).toBe(false);
 }
 
+/** Generates the document (OpenAPI 3.1) and the contract of the project in `dir`. */
 export async function writeContract(dir: string) {
   const file = path.join(dir, 'dist', CONTRACT_FILE);
   const generation = await generateDocument({
@@ -84,19 +85,25 @@ export async function writeContract(dir: string) {
   return generation;
 }
 
-/**
- * Writes the project into `dir`, compiles it to `dir/dist` and writes its contract there; the
- * compiled module finds `portico` through `dir/node_modules`, as an installed project would.
- */
-export async function buildTypesProject(dir: string) {
-  writeFileSync(path.join(dir, 'service.ts'), SOURCE);
+/** Writes `source` as the project in `dir`, compiles it to `dir/dist` and writes its contract. */
+export async function buildContractProject(dir: string, source: string) {
+  writeFileSync(path.join(dir, 'service.ts'), source);
   writeFileSync(
     path.join(dir, 'tsconfig.json'),
     JSON.stringify({ compilerOptions: OPTIONS, include: ['service.ts'] }),
   );
   compile(dir);
   const generation = await writeContract(dir);
+  return { module: path.join(dir, 'dist', 'service.js'), generation };
+}
+
+/**
+ * Builds the project of {@link SOURCE} in `dir`; its compiled module finds `portico` through
+ * `dir/node_modules`, as an installed project would.
+ */
+export async function buildTypesProject(dir: string) {
+  const built = await buildContractProject(dir, SOURCE);
   mkdirSync(path.join(dir, 'node_modules'));
   symlinkSync(path.resolve(__dirname, '../..'), path.join(dir, 'node_modules', 'portico'), 'dir');
-  return { module: path.join(dir, 'dist', 'service.js'), generation };
+  return built;
 }

@@ -155,8 +155,10 @@ export function objectTypeSchema(scope: Scope, type: ts.ObjectType): SchemaModel
     .filter((s) => !usesFields || declared(s))
     .map((s) => propertyModel(scope, s));
   const additional = index && innerSchemaOf(scope, index.type);
-  // The runtime binds and writes exactly the @Field declarations of a class, nothing else.
-  const closed = usesFields && !additional && converter.refusesUnknownFields;
+  // The runtime binds and writes exactly the @Field declarations of a class, nothing else; with a
+  // contract, exactly the members of every object type.
+  const bound = usesFields || converter.typesAreContract;
+  const closed = bound && !additional && converter.refusesUnknownFields;
   return {
     kind: 'object',
     properties,

@@ -59,7 +59,10 @@ export function schemaOfType(scope: Scope, type: ts.Type): SchemaModel {
   const name = converter.registry.nameOf(named.type, () => {
     const site = { node: named.declaration, label: named.label };
     const schema = structuredSchema({ converter, site, depth: 0 }, type);
-    return { ...schema, ...named.notes };
+    // With a contract, an object type without a class is bound and named `object` on the wire,
+    // libA's name of a value without a class: its arrays' items are named so too.
+    const unnamed = converter.typesAreContract && schema.kind === 'object' && !named.notes.xmlName;
+    return { ...schema, ...named.notes, ...(unnamed ? { xmlName: 'object' } : {}) };
   });
   return { kind: 'ref', name };
 }

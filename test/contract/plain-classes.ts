@@ -1,0 +1,105 @@
+import { type FieldSpec, rootsOf } from './random-classes';
+
+/** The enums and the literal alias every plain batch declares; members pick among them. */
+const PRELUDE = `import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
+
+export enum Color {
+  Red = 'RED',
+  Green = 'GREEN',
+}
+
+export enum Level {
+  Low = 1,
+  High = 2,
+  Top = 5,
+}
+
+export type Size = 'S' | 'M' | 'L';
+`;
+
+/** The TypeScript type of each field kind, written as users write it: no decorator says it. */
+const TYPES: Record<Exclude<FieldSpec['kind'], 'class'>, string> = {
+  int: 'number',
+  number: 'number',
+  string: 'string',
+  boolean: 'boolean',
+  date: 'Date',
+  stringEnum: 'Color',
+  numberEnum: 'Level',
+  literals: 'Size',
+};
+
+/** The JSDoc tags of a member: its limits, and `@integer` for an integer. */
+function tagsOf(field: FieldSpec): string[] {
+  const limits = field.array
+    ? field.limits
+    : Object.fromEntries(Object.entries(field.limits).filter(([k]) => !k.endsWith('Items')));
+  const tags = Object.entries(limits).map(([k, v]) => `@${k} ${v}`);
+  return field.kind === 'int' ? ['@integer', ...tags] : tags;
+}
+
+function memberSource(field: FieldSpec): string {
+  const type = field.kind === 'class' ? `C${field.target}` : TYPES[field.kind];
+  const written = `${field.array ? `${type}[]` : type}${field.nullable ? ' | null' : ''}`;
+  const tags = tagsOf(field);
+  const doc = tags.length > 0 ? `  /**\n${tags.map((t) => `   * ${t}\n`).join('')}   */\n` : '';
+  return `${doc}  ${field.name}${field.optional ? '?' : ''}: ${written};`;
+}
+
+/** The TypeScript type a root spec of {@link rootsOf} stands for, in plain types. */
+function plainType(spec: string): string {
+  const array = /^\[(.*)\]$/.exec(spec);
+  if (array) return `${plainType(array[1] as string)}[]`;
+  const named: Record<string, string> = {
+    Int: 'number',
+    Number: 'number',
+    String: 'string',
+    Boolean: 'boolean',
+    Date: 'Date',
+    'OneOf(Color)': 'Color',
+    'OneOf(Level)': 'Level',
+    'OneOf(SIZES)': 'Size',
+  };
+  return named[spec] ?? spec;
+}
+
+function rootMethods([spec]: readonly [string, string], k: number): string {
+  const type = plainType(spec);
+  // An integer root has no plain TypeScript spelling without a JSDoc tag on a member: a number.
+  return `  @ApiOperation('Echoes ${type}')
+  root${k}(value: ${type}): ${type} {
+    return value;
+  }
+
+  @ApiOperation('Answers two ${type}')
+  async pair${k}(a: ${type}, b: ${type}): Promise<${type}[]> {
+    return [a, b];
+  }`;
+}
+
+/**
+ * The source of a batch in plain TypeScript: each payload is an interface whose members carry
+ * their limits as JSDoc tags, with no `@Field`, `OneOf` or `nullable`; the runtime learns them
+ * from the build's contract.
+ */
+export function plainBatchSource(batch: readonly FieldSpec[][]): string {
+  const types = batch.map(
+    (fields, i) => `export interface C${i} {\n${fields.map(memberSource).join('\n')}\n}\n`,
+  );
+  const methods = [
+    ...batch.map(
+      (_, i) =>
+        `  @ApiOperation('Echoes C${i}')\n  echo${i}(input: C${i}): C${i} {\n    return input;\n  }`,
+    ),
+    ...rootsOf(batch).map(rootMethods),
+  ];
+  return `${PRELUDE}\n${types.join('\n')}
+@Api()
+@RemoteService('random')
+export class RandomService {
+${methods.join('\n\n')}
+}
+
+export default nativeApp({ name: 'random', services: [RandomService] });
+`;
+}
