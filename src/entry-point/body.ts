@@ -26,7 +26,7 @@ export function sendContinue(req: IncomingMessage): void {
  * Reads a request body as UTF-8 text. A declared `Content-Length` over `limit` is refused before
  * a byte is read, and before `100 Continue` is sent to a client that waits for it; a body that
  * grows past it is refused as soon as it does (413). Bytes that are not UTF-8 are a 400; a leading
- * byte order mark is dropped.
+ * byte order mark is dropped, and a second one is a 400.
  */
 export function readBodyText(req: IncomingMessage, limit: number): Promise<string> {
   const declared = req.headers['content-length'];
