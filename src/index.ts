@@ -7,6 +7,7 @@ export { createNatsClient } from './client/nats-client';
 export type { Constraints } from './decorators/constraints';
 export type { FieldOptions } from './decorators/field';
 export { Field } from './decorators/field';
+export type { ContextReads } from './decorators/metadata';
 export type { DeclaredError, RemoteMethodOptions } from './decorators/method';
 export { ApiOperation, RemoteMethod } from './decorators/method';
 export type { EnumValue, OneOfSpec } from './decorators/one-of';

@@ -17,6 +17,12 @@ export interface FieldMeta {
   readonly problem?: string;
 }
 
+/**
+ * Where a method reads its call context: `'async'` anywhere (after `await`s, in timers and
+ * callbacks it starts), `'sync'` only before it first awaits or returns (docs/design-context.md).
+ */
+export type ContextReads = 'async' | 'sync';
+
 /** A remotely callable method, as its decorator recorded it. */
 export interface MethodMeta {
   readonly name: string;
@@ -37,6 +43,8 @@ export interface MethodMeta {
   readonly description?: string;
   /** The function itself, captured when the class was defined: never looked up by name later. */
   readonly fn: (...args: unknown[]) => unknown;
+  /** Where the method reads its call context; absent: anywhere (`'async'`). */
+  readonly callContext?: ContextReads;
   /** Why the decorators alone cannot type the method; refused at load unless a contract does. */
   readonly problem?: string;
 }

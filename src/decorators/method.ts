@@ -3,7 +3,7 @@ import {
   EMIT_METADATA_HINT,
   hasEmittedTypes,
 } from './compiler-flags';
-import { classMeta } from './metadata';
+import { type ContextReads, classMeta } from './metadata';
 import { assertName } from './service';
 import { type TypeRef, type TypeSpec, toTypeRef } from './types';
 
@@ -39,6 +39,13 @@ export interface RemoteMethodOptions {
    * })
    */
   errors?: readonly DeclaredError[];
+  /**
+   * `'sync'`: the method reads `getCallContext()` (also through `getCallDeadline()` or a
+   * `createNatsClient` call) only before its first `await`, never in timers or callbacks; on Node
+   * before 24 its calls then skip AsyncLocalStorage and its promise hooks. Default `'async'`: read
+   * anywhere. See docs/design-context.md.
+   */
+  callContext?: ContextReads;
 }
 
 /**
@@ -81,6 +88,9 @@ function methodDecorator(
     const ctor = (target as { constructor: Function }).constructor;
     const meta = classMeta(ctor);
     if (meta.methods.has(key)) throw new TypeError(`portico: method ${key} is declared twice`);
+    if (![undefined, 'async', 'sync'].includes(options.callContext)) {
+      throw new TypeError(`portico: ${key}'s callContext is 'async' or 'sync'`);
+    }
     const params = deferred(() =>
       paramTypes({ target, key, options, arity: fn.length, owner: ctor.name }),
     );
@@ -95,6 +105,7 @@ function methodDecorator(
       idempotent: options.idempotent ?? false,
       errors: checkedErrors(key, options.errors ?? []),
       fn,
+      ...(options.callContext === 'sync' ? { callContext: 'sync' as const } : {}),
       ...(description === undefined ? {} : { description }),
       ...(params.problem === undefined ? {} : { problem: params.problem }),
     });

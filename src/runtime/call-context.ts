@@ -1,15 +1,42 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { type ContextReads } from '../decorators/metadata';
 import { type CallContext } from '../protocol/envelope';
 
 const storage = new AsyncLocalStorage<CallContext>();
+
+/**
+ * The context of the call whose method is running synchronously now: what `getCallContext()`
+ * reads first, with no AsyncLocalStorage involved (docs/design-context.md).
+ */
+let current: CallContext | undefined;
+
+/**
+ * Whether AsyncLocalStorage costs nothing per promise: with AsyncContextFrame (Node 24 on, Node 22
+ * and 23 behind a flag) it is a field of the frame; before it, its first `run()` turns on promise
+ * hooks for every promise of the process.
+ */
+export function contextFrames(version: string, flags: readonly string[]): boolean {
+  const major = Number(version.split('.')[0]);
+  if (flags.includes('--no-async-context-frame')) return false;
+  return major >= 24 || flags.includes('--experimental-async-context-frame');
+}
+
+const FRAMES = contextFrames(process.versions.node, [
+  ...process.execArgv,
+  ...(process.env.NODE_OPTIONS ?? '').split(/\s+/),
+]);
 
 /**
  * The context of the remote call being served, inside a service method (and everything it awaits).
  * Throws when called outside a remote call.
  */
 export function getCallContext(): CallContext {
-  const context = storage.getStore();
-  if (!context) throw new Error('portico: getCallContext() was called outside a remote call');
+  const context = current ?? storage.getStore();
+  if (!context) {
+    throw new Error(
+      "portico: getCallContext() was called outside a remote call (or after an await in a method declared callContext: 'sync')",
+    );
+  }
   return context;
 }
 
@@ -18,11 +45,26 @@ export interface MethodCall<T> {
   readonly fn: (...args: unknown[]) => T;
   readonly self?: unknown;
   readonly args?: readonly unknown[];
+  /** Where the method reads its context; default `'async'`. */
+  readonly reads?: ContextReads;
 }
 
-/** Makes the call, with `context` as the current call context. */
+/**
+ * Makes the call, with `context` as the current call context. A method that reads it only
+ * synchronously runs without AsyncLocalStorage, unless that is free (context frames) or already
+ * holds an outer call's context, which its later code must not see instead of nothing.
+ */
 export function runWithCallContext<T>(context: CallContext, call: MethodCall<T>): T {
-  return storage.run(context, invoke, call.fn, call.self, call.args ?? []) as T;
+  const outer = current;
+  current = context;
+  try {
+    if (call.reads === 'sync' && !FRAMES && storage.getStore() === undefined) {
+      return call.fn.apply(call.self, (call.args ?? []) as unknown[]);
+    }
+    return storage.run(context, invoke, call.fn, call.self, call.args ?? []) as T;
+  } finally {
+    current = outer;
+  }
 }
 
 function invoke(fn: (...args: unknown[]) => unknown, self: unknown, args: readonly unknown[]) {

@@ -84,7 +84,7 @@ export function createMicroserviceRuntime(
       if (Date.now() >= envelope.deadline) {
         throw frameworkError('DEADLINE_EXCEEDED', 'the deadline passed before the call started');
       }
-      const call = { fn: method.fn, self: service.instance, args };
+      const call = { fn: method.fn, self: service.instance, args, reads: method.callContext };
       const returned = runWithCallContext(envelope.context, call);
       if (isPromiseLike(returned)) return settle(returned, { envelope, method, serializer });
       return replyOf(returned, method, serializer);

@@ -85,6 +85,14 @@ describeNats('createNatsClient between two replica processes', () => {
     });
   });
 
+  it("passes the context on from a method declared callContext: 'sync'", async () => {
+    const { own, theirs } = await withCallOptions(front, { requestId: 'chain-sync-1' }).relaySync();
+    expect(own.context).toMatchObject({ requestId: 'chain-sync-1', user: 'ada', privileged: true });
+    const { privileged, ...passed } = own.context;
+    expect(theirs.context).toEqual({ ...passed, privileged: false });
+    expect(own.deadline).toBeGreaterThan(own.at);
+  });
+
   it('gives the callee the deadline of the caller, or less when the caller asks for less', async () => {
     // The budget travels, not the clock time: what the callee has left when it starts is at most
     // what the caller had left when it started.

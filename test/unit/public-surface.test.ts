@@ -37,6 +37,7 @@ const SERVER = [
   'CallReply',
   'Class',
   'Constraints',
+  'ContextReads',
   'CorsOptions',
   'DEFAULT_PORT',
   'DEFAULT_SERIALIZERS',

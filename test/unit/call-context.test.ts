@@ -1,0 +1,120 @@
+import 'reflect-metadata';
+import { type ContextReads, Int, nativeApp, RemoteMethod, RemoteService } from '../../src';
+import { type CallContext, ENVELOPE_VERSION } from '../../src/protocol/envelope';
+import { contextFrames, getCallContext, runWithCallContext } from '../../src/runtime/call-context';
+import { createMicroserviceRuntime } from '../../src/runtime/runtime';
+
+const FRAMES = contextFrames(process.versions.node, process.execArgv);
+const MODES: readonly ContextReads[] = ['async', 'sync'];
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+const later = <T>(read: () => T) => new Promise<T>((resolve) => setTimeout(() => resolve(read())));
+
+function context(requestId: string): CallContext {
+  return { requestId, locale: 'en', privilegeNames: [], privileged: false };
+}
+
+/** Runs `fn` as a method declared with `reads`, under a context of its own. */
+function call<T>(requestId: string, reads: ContextReads, fn: () => T): T {
+  return runWithCallContext(context(requestId), { fn, reads });
+}
+
+/** What an asynchronous read gives: the context, or the error of a read outside any call. */
+function readLater(): string {
+  try {
+    return getCallContext().requestId;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+describe.each(MODES)("a method declared callContext: '%s'", (reads) => {
+  it('reads its context synchronously, and nothing is current after it returns', () => {
+    expect(call('r-1', reads, () => getCallContext().requestId)).toBe('r-1');
+    expect(() => getCallContext()).toThrow('outside a remote call');
+  });
+
+  it('sees its own context around a nested call, and the nested call its own', () => {
+    const seen = call('outer', reads, () => {
+      const inner = MODES.map((mode) => call(`inner-${mode}`, mode, readLater));
+      return [...inner, readLater()];
+    });
+    expect(seen).toEqual(['inner-async', 'inner-sync', 'outer']);
+  });
+
+  it('never sees the context of a concurrent call, after awaits and in timers', async () => {
+    const calls = Array.from({ length: 40 }, (_, i) =>
+      call(`c-${i}`, reads, async () => {
+        for (let step = 0; step <= i % 4; step++) await tick();
+        return [readLater(), await later(readLater)];
+      }),
+    );
+    const seen = await Promise.all(calls);
+    seen.forEach(([afterAwait, inTimer], i) => {
+      const expected = reads === 'async' || FRAMES ? `c-${i}` : 'outside a remote call';
+      expect(afterAwait).toContain(expected);
+      expect(inTimer).toContain(expected);
+    });
+  });
+});
+
+describe("callContext: 'sync'", () => {
+  it('does not see an outer call after an await when nested in an asynchronous one', async () => {
+    const seen = await call('outer', 'async', async () => {
+      const inner = call('inner', 'sync', async () => {
+        await tick();
+        return readLater();
+      });
+      return [await inner, readLater()];
+    });
+    expect(seen).toEqual(['inner', 'outer']);
+  });
+
+  it('is refused in any other spelling', () => {
+    const declare = () => {
+      class Bad {
+        @RemoteMethod({ params: [Int], callContext: 'later' as ContextReads })
+        m(a: number) {
+          return a;
+        }
+      }
+      return Bad;
+    };
+    expect(declare).toThrow("m's callContext is 'async' or 'sync'");
+  });
+
+  it('reaches the runtime: a read after an await has no context before Node 24', async () => {
+    @RemoteService('who')
+    class Who {
+      @RemoteMethod({ params: [Int], returns: String, callContext: 'sync' })
+      async whoAmI(_: number): Promise<string> {
+        const before = getCallContext().requestId;
+        await tick();
+        return `${before} ${readLater()}`;
+      }
+    }
+    const runtime = createMicroserviceRuntime(nativeApp({ name: 'w', services: [Who] }));
+    const reply = await runtime.handle({
+      version: ENVELOPE_VERSION,
+      microservice: 'w',
+      service: 'who',
+      method: 'whoAmI',
+      apiId: 'RMC',
+      sequenceName: 'libAParamArrayJsonInOutSequence',
+      args: ['{"int":1}'],
+      context: context('env-1'),
+      deadline: Date.now() + 10_000,
+    });
+    const after = FRAMES ? 'env-1' : 'portico: getCallContext() was called outside a remote call';
+    expect(reply).toMatchObject({ ok: true, body: expect.stringContaining(`env-1 ${after}`) });
+  });
+});
+
+describe('contextFrames', () => {
+  it('holds from Node 24, and on 22 and 23 with the flag, unless turned off', () => {
+    expect(contextFrames('20.20.2', [])).toBe(false);
+    expect(contextFrames('22.1.0', [])).toBe(false);
+    expect(contextFrames('22.1.0', ['--experimental-async-context-frame'])).toBe(true);
+    expect(contextFrames('24.0.0', [])).toBe(true);
+    expect(contextFrames('26.1.0', ['--no-async-context-frame'])).toBe(false);
+  });
+});
