@@ -109,6 +109,8 @@ export interface OperationModel {
   readonly mode?: 'RMC';
   /** Refuses calls the permission resolver did not grant (403); `'maybe'` if not written literally. */
   readonly privileged?: true | 'maybe';
+  /** Declared `idempotent: true`: the NATS carrier may send it twice (docs/faults.md). */
+  readonly idempotent?: true;
   /** The service errors the method declares. */
   readonly errors?: readonly DeclaredErrorModel[];
   readonly body: {

@@ -119,7 +119,9 @@ describe('generate-swagger on RMC methods, declared errors and privileged method
       'x-portico-error-codes': ['EMPTY_ORDER'],
     });
     expect(count['403']).toBeUndefined();
+    expect(paths['/shop/orders/count'].post['x-portico-idempotent']).toBe(true);
     const clear = paths['/shop/orders/clear'].post;
+    expect(clear['x-portico-idempotent']).toBeUndefined();
     expect(clear['x-portico-privileged']).toBe(true);
     expect(clear.description).toContain('Privileged');
     expect(clear.responses['403']).toEqual({ $ref: '#/components/responses/Forbidden' });

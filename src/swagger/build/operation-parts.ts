@@ -40,7 +40,7 @@ const PRIVILEGED = {
   maybe: 'May be privileged: a call that the permission resolver does not grant may get 403.',
 };
 
-/** What an operation says about itself beyond its JSDoc: RMC only, privileged. */
+/** What an operation says about itself beyond its JSDoc: RMC only, privileged, idempotent. */
 function notesOf(op: OperationModel): Record<string, unknown> {
   const notes = [
     op.description,
@@ -51,6 +51,7 @@ function notesOf(op: OperationModel): Record<string, unknown> {
   return {
     ...(description ? { description } : {}),
     ...(op.privileged ? { 'x-portico-privileged': op.privileged } : {}),
+    ...(op.idempotent ? { 'x-portico-idempotent': true } : {}),
     ...(op.mode === 'RMC' ? { 'x-portico-api-id': 'RMC' } : {}),
   };
 }

@@ -3,9 +3,10 @@ import { type DeclaredErrorModel } from '../model';
 import { type Converter, type Site } from './converter';
 import { locationOf, propertyOf, staticStringOf } from './source-text';
 
-/** What the document states from a method decorator's `privileged` and `errors` options. */
+/** What the document states from a method decorator's `privileged`, `idempotent` and `errors` options. */
 export interface OperationOptions {
   readonly privileged?: true | 'maybe';
+  readonly idempotent?: true;
   readonly errors?: readonly DeclaredErrorModel[];
 }
 
@@ -34,8 +35,9 @@ function readErrors(converter: Converter, node: ts.Expression, site: Site) {
 }
 
 /**
- * Reads `privileged` and `errors` from the options object of `@ApiOperation`: `privileged` that
- * is not written `true` or `false` may be either, so its 403 is listed.
+ * Reads `privileged`, `idempotent` and `errors` from the options object of `@ApiOperation`:
+ * `privileged` that is not written `true` or `false` may be either, so its 403 is listed;
+ * `idempotent` is stated only when written `true`, as a caller may retry on its word.
  */
 export function readOperationOptions(
   converter: Converter,
@@ -50,8 +52,10 @@ export function readOperationOptions(
     privileged === undefined || privileged.kind === ts.SyntaxKind.FalseKeyword
       ? undefined
       : privileged.kind === ts.SyntaxKind.TrueKeyword || 'maybe';
+  const idempotent = propertyOf(options, 'idempotent')?.kind === ts.SyntaxKind.TrueKeyword;
   return {
     ...(flag ? { privileged: flag } : {}),
+    ...(idempotent ? { idempotent } : {}),
     ...(declared.length ? { errors: declared } : {}),
   };
 }
