@@ -19,7 +19,8 @@ function scalarSeen(value: unknown, s: Schema, xml: boolean): unknown {
   if (Array.isArray(s.enum) && !numericEnum) return xml ? String(value) : value;
   // XML text is written with String(); every type but string is read trimmed.
   const text = xml ? String(value).trim() : (value as string);
-  if (numericEnum) return numberOf(text.trim(), NUMBER_TEXT);
+  // libA JSON takes a numeric string with no white space around it, as the document says.
+  if (numericEnum) return numberOf(text, NUMBER_TEXT);
   switch (s.type) {
     case 'integer':
       return numberOf(text, INT_TEXT);
