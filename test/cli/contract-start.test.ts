@@ -112,4 +112,22 @@ describe('portico start with a contract beside the compiled code', () => {
       writeFileSync(module, text);
     }
   });
+
+  it('refuses a stale contract in portico microservice too, before it connects', () => {
+    const text = readFileSync(module, 'utf8');
+    writeFileSync(module, `${text}\n// edited after the contract was written`);
+    try {
+      const result = spawnSync(
+        process.execPath,
+        [BIN, 'microservice', module, '--nats', 'nats://127.0.0.1:1'],
+        { cwd: ROOT, encoding: 'utf8', timeout: 20_000 },
+      );
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(
+        /^portico microservice: .*portico-contract\.json is stale: .*service\.js changed since it was written; run npx generate-swagger .*--contract dist\/portico-contract\.json\n$/,
+      );
+    } finally {
+      writeFileSync(module, text);
+    }
+  });
 });
