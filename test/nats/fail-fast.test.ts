@@ -60,9 +60,19 @@ describeNats('calls whose replica is lost', () => {
   /** Sends `count` jobs and waits until every one of them runs on a replica. */
   const inFlight = async (method: string, prefix: string, count: number, ms: number) => {
     const ids = Array.from({ length: count }, (_, n) => `${prefix}${n}`);
-    const answers = ids.map((id) => job(method, id, ms));
+    const answered = new Set<string>();
+    const answers = ids.map((id) =>
+      job(method, id, ms).then((answer) => {
+        answered.add(id);
+        return answer;
+      }),
+    );
     await waitFor(() => ids.every((id) => runs().has(id)), { what: `${prefix} jobs to start` });
-    return { ids, answers };
+    // The calls that `victim` holds now: started there and not answered yet (on a loaded machine
+    // a call can finish before the test gets to the fault).
+    const heldBy = (victim: ReplicaProcess) =>
+      ids.filter((id) => pidOf(id) === victim.pid && !answered.has(id));
+    return { ids, answers, heldBy };
   };
   const pidOf = (id: string) => runs().get(id)?.[0];
   const idOf = (replica: ReplicaProcess) => `${hostname()}:${replica.pid}`;
@@ -93,9 +103,9 @@ describeNats('calls whose replica is lost', () => {
   });
 
   it('kill -9: its calls get 502 REPLICA_LOST within 2 s, the others finish, none runs twice', async () => {
-    const { ids, answers } = await inFlight('slow', 'k', 9, 3_000);
+    const { ids, answers, heldBy } = await inFlight('slow', 'k', 9, 3_000);
     const victim = replicas.find((r) => r.pid === pidOf('k0')) as ReplicaProcess;
-    const held = ids.filter((id) => pidOf(id) === victim.pid);
+    const held = heldBy(victim);
     const killedAt = performance.now();
     victim.kill('SIGKILL');
     const done = await Promise.all(answers);
@@ -113,9 +123,9 @@ describeNats('calls whose replica is lost', () => {
   }, 60_000);
 
   it('SIGSTOP: its calls are answered within 2 s, new ones never wait for the deadline, and it runs none of them once resumed', async () => {
-    const { ids, answers } = await inFlight('slow', 's', 6, 2_500);
+    const { answers, heldBy } = await inFlight('slow', 's', 6, 2_500);
     const victim = replicas.find((r) => r.pid === pidOf('s0')) as ReplicaProcess;
-    const held = ids.filter((id) => pidOf(id) === victim.pid);
+    const held = heldBy(victim);
     const stoppedAt = performance.now();
     victim.kill('SIGSTOP');
     let fresh: (Answer & { took: number })[];
@@ -159,9 +169,9 @@ describeNats('calls whose replica is lost', () => {
   }, 60_000);
 
   it('kill -9: idempotent calls are sent once more and answered', async () => {
-    const { ids, answers } = await inFlight('again', 'i', 6, 1_500);
+    const { answers, heldBy } = await inFlight('again', 'i', 6, 1_500);
     const victim = replicas.find((r) => r.pid === pidOf('i0')) as ReplicaProcess;
-    const held = ids.filter((id) => pidOf(id) === victim.pid);
+    const held = heldBy(victim);
     const before = await metric('portico_nats_retries_total');
     victim.kill('SIGKILL');
     for (const answer of await Promise.all(answers)) expect(answer.status).toBe(200);
