@@ -86,7 +86,7 @@ function summarize(records: readonly CallRecord[], killedAt: number, settings: S
     errorsByStatus: byStatus,
     // From the kill until every call started from then on succeeded.
     msUntilNewCallsSucceed: Math.round(lastFailedStart - killedAt),
-    // From the kill until the last lost call was answered (it waits out the call timeout).
+    // From the kill until the last lost call was answered (when the main server counts the replica lost, docs/faults.md).
     msUntilLostCallsAnswered: Math.round(lastFailedEnd - killedAt),
     callsPerSecondBeforeKill: rate(Math.max(0, killedAt - 2_000), killedAt),
     callsPerSecondAfterKill: rate(killedAt + 500, killedAt + 2_500),
