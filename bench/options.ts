@@ -34,7 +34,8 @@ export const BENCH_USAGE = `Usage: npm run bench -- [options]
   --memory-warmup N     warm-up requests before its first reading (default 100000)
   --profile DIR         write the servers' CPU profiles (node --cpu-prof) to DIR
   --out DIR             where the JSON table goes (default bench/results)
-  --node PATH           run the servers on this node binary (default: the one running the bench)
+  --node PATH|current   run the servers on this node binary (default: Node 24: the bench's own
+                        if it is 24 or later, else node@24 from npm, kept in bench/results/)
   --against DIR         also run every portico row on another built checkout (DIR/bin/portico.js),
                         each row next to its twin, and print this build against it: the
                         mean extra CPU per request, its 95% interval and a verdict

@@ -7,6 +7,8 @@ export interface ServerSpec {
   readonly natsReplicas?: number;
   /** The checkout the arguments are relative to; default the package root. */
   readonly root?: string;
+  /** `'bench'`: on the bench's own node, not the servers' (`--node`). */
+  readonly node?: 'bench';
 }
 
 /** How a NATS replica of `calc` starts; `--nats` and `--subject-prefix` are added per server. */
@@ -27,6 +29,7 @@ const PORTICO = ['bin/portico.js', 'start', 'dist/bench/portico.config.js'];
 const PORTICO_NATS = ['bin/portico.js', 'start', 'dist/bench/portico-nats.config.js'];
 const PORTICO_ASYNC = ['bin/portico.js', 'start', 'dist/bench/portico-async.config.js'];
 const PORTICO_METRICS = ['bin/portico.js', 'start', 'dist/bench/portico-metrics.config.js'];
+const PORTICO_CONTEXT = ['bin/portico.js', 'start', 'dist/bench/portico-context.config.js'];
 const PORTICO_TRACING = ['bin/portico.js', 'start', 'dist/bench/portico-tracing.config.js'];
 const WITH_TRACING_SDK = ['--require', './dist/bench/tracing-sdk.js'];
 
@@ -42,6 +45,13 @@ export const SERVERS: readonly ServerSpec[] = [
   { id: 'portico', args: PORTICO, env: { LOG_LEVEL: 'info' } },
   { id: 'portico-warn', args: PORTICO, env: { LOG_LEVEL: 'warn' } },
   { id: 'portico-async', args: PORTICO_ASYNC, env: { LOG_LEVEL: 'info' } },
+  { id: 'portico-bench-node', args: PORTICO, env: { LOG_LEVEL: 'info' }, node: 'bench' },
+  { id: 'portico-context-sync', args: PORTICO_CONTEXT, env: { LOG_LEVEL: 'info' } },
+  {
+    id: 'portico-context-read',
+    args: PORTICO_CONTEXT,
+    env: { LOG_LEVEL: 'info', BENCH_CONTEXT: 'read' },
+  },
   { id: 'portico-nats-1', args: PORTICO_NATS, env: { LOG_LEVEL: 'info' }, natsReplicas: 1 },
   { id: 'portico-nats-2', args: PORTICO_NATS, env: { LOG_LEVEL: 'info' }, natsReplicas: 2 },
   // The base of the metrics and tracing rows: like theirs, a main server that serves ROA JSON only.
@@ -166,6 +176,33 @@ export const ROWS: readonly RowSpec[] = [
     id: 'roa-json-async',
     label: 'ROA JSON mulTwo, an async method',
     server: 'portico-async',
+    path: MUL_TWO,
+    headers: JSON_TYPE,
+    body: MUL_INPUT,
+    status: 200,
+  },
+  {
+    id: 'roa-json-bench-node',
+    label: "ROA JSON mulTwo, on the bench's own Node (the load's)",
+    server: 'portico-bench-node',
+    path: MUL_TWO,
+    headers: JSON_TYPE,
+    body: MUL_INPUT,
+    status: 200,
+  },
+  {
+    id: 'context-unused',
+    label: "ROA JSON mulTwo, context unused, declared callContext: 'sync'",
+    server: 'portico-context-sync',
+    path: MUL_TWO,
+    headers: JSON_TYPE,
+    body: MUL_INPUT,
+    status: 200,
+  },
+  {
+    id: 'context-used',
+    label: 'ROA JSON mulTwo, reads getCallContext() before and after an await',
+    server: 'portico-context-read',
     path: MUL_TWO,
     headers: JSON_TYPE,
     body: MUL_INPUT,

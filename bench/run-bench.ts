@@ -24,6 +24,7 @@ import { BENCH_USAGE, type BenchOptions, parseBenchOptions } from './options';
 import { choosePinning } from './processes';
 import { buildTable, formatTable, type Runs } from './report';
 import { ROWS, type RowSpec, SERVERS } from './rows';
+import { serverNode } from './server-node';
 import { type RunningServer, type ServerPlacement, startServer } from './servers';
 import { checkTargets, formatTargets } from './targets';
 
@@ -115,11 +116,11 @@ function formatEach(result: LoadResult): string {
 }
 
 /** The machine the figures come from, and the node version the servers run on. */
-function describeMachine(node: string | undefined) {
+function describeMachine(node: string) {
   return {
     cores: os.availableParallelism(),
     cpu: os.cpus()[0]?.model ?? 'unknown',
-    node: node === undefined ? process.version : nodeVersion(node),
+    node: nodeVersion(node),
     loadNode: process.version,
     platform: `${os.platform()} ${os.release()}`,
   };
@@ -219,7 +220,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const all: Catalog = { servers: SERVERS, rows: ROWS };
   const catalog = options.against ? withBefore(all, options.against) : all;
   const rows = selectRows(options, catalog, withNats);
-  const machine = describeMachine(options.node);
+  const node = serverNode(options.node, ROOT);
+  const machine = describeMachine(node);
   const pinning = choosePinning(machine.cores);
   if (options.profileDir) mkdirSync(options.profileDir, { recursive: true });
   const placement: Placement = {
@@ -227,7 +229,7 @@ async function main(argv: readonly string[]): Promise<number> {
       root: ROOT,
       core: pinning.server,
       profileDir: options.profileDir,
-      node: options.node,
+      node,
     },
     driver: { root: ROOT, core: pinning.load },
   };
@@ -262,7 +264,8 @@ async function main(argv: readonly string[]): Promise<number> {
     memory,
     runs,
   });
-  process.stdout.write(`\n${formatTable(table)}\n\n${formatTargets(targets)}\n`);
+  const nodes = `servers on Node ${machine.node}, load and roa-json-bench-node on ${machine.loadNode}`;
+  process.stdout.write(`\n${nodes}\n\n${formatTable(table)}\n\n${formatTargets(targets)}\n`);
   if (costs.length > 0) process.stdout.write(`\n${formatCosts(costs)}\n`);
   if (before.length > 0) process.stdout.write(`\n${formatBefore(before)}\n`);
   if (memory) process.stdout.write(`\n${formatMemory(memory)}\n`);

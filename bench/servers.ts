@@ -39,7 +39,8 @@ export async function startServer(
   const stop = async () => {
     await Promise.all(launched.map(({ child }) => stopProcess(child)));
   };
-  const own = { ...placement, root: spec.root ?? placement.root };
+  const node = spec.node === 'bench' ? process.execPath : placement.node;
+  const own = { ...placement, root: spec.root ?? placement.root, node };
   try {
     const env: Record<string, string> = { NODE_ENV: 'production', ...spec.env };
     if (spec.natsReplicas) {

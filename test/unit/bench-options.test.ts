@@ -1,4 +1,5 @@
 import { parseBenchOptions } from '../../bench/options';
+import { serverNode } from '../../bench/server-node';
 
 describe('npm run bench options', () => {
   it('take the defaults, then the environment, then the command line', () => {
@@ -18,5 +19,12 @@ describe('npm run bench options', () => {
       '--duration must be a number ≥ 0',
     );
     expect(() => parseBenchOptions(['--frsh'], {})).toThrow(/--frsh/);
+  });
+});
+
+describe('serverNode', () => {
+  it('takes --node current as the bench's own node, and a path as given', () => {
+    expect(serverNode('current', '/nowhere')).toBe(process.execPath);
+    expect(serverNode('/opt/node/bin/node', '/nowhere')).toBe('/opt/node/bin/node');
   });
 });
