@@ -23,7 +23,7 @@ describe('npm run bench options', () => {
 });
 
 describe('serverNode', () => {
-  it('takes --node current as the bench's own node, and a path as given', () => {
+  it("takes --node current as the bench's own node, and a path as given", () => {
     expect(serverNode('current', '/nowhere')).toBe(process.execPath);
     expect(serverNode('/opt/node/bin/node', '/nowhere')).toBe('/opt/node/bin/node');
   });
