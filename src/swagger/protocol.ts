@@ -19,9 +19,10 @@ type HeaderName = (typeof SVC_HEADER_NAMES)[number];
 // A header added to the entry point without a line here does not compile.
 const HEADERS: Record<HeaderName, Omit<HeaderParameter, 'name'>> = {
   'X-SVC-API-ID': {
+    // RMC calls every method (the one-argument ones too), so the document offers it beside ROA.
     description:
-      'Invocation mode: ROA (the default) for the one-argument operations; the operations marked x-portico-api-id: RMC require RMC.',
-    enum: ['ROA'],
+      'Invocation mode: ROA (the default) sends the one argument as the body; RMC, which calls every method, sends the arguments as an array (a paramArray element in XML), here of one element. The operations marked x-portico-api-id: RMC require RMC.',
+    enum: ['ROA', 'RMC'],
   },
   'X-SVC-Privilege-Names': {
     description: 'Privilege names separated by `;`, for the permission resolver.',

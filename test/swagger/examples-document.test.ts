@@ -184,10 +184,10 @@ describe('generate-swagger on the examples', () => {
     });
   });
 
-  it('lists the X-SVC-* headers, with ROA and the four sequence names as enums', () => {
+  it('lists the X-SVC-* headers, with both modes and the four sequence names as enums', () => {
     const refs = doc.paths['/calc/calculator/add'].post.parameters.slice(1);
     expect(refs).toEqual(SVC_HEADER_NAMES.map((name) => ({ $ref: `#/parameters/${name}` })));
-    expect(doc.parameters['X-SVC-API-ID']).toMatchObject({ in: 'header', enum: ['ROA'] });
+    expect(doc.parameters['X-SVC-API-ID']).toMatchObject({ in: 'header', enum: ['ROA', 'RMC'] });
     expect(doc.parameters['X-SVC-Sequence-Name'].enum).toEqual([...SEQUENCE_NAMES]);
     expect(doc.consumes).toEqual(['application/json', 'application/xml']);
     expect(doc.produces).toEqual(['application/json', 'application/xml']);

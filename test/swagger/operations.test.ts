@@ -111,6 +111,24 @@ describe('generate-swagger on RMC methods, declared errors and privileged method
     expect(json.text).toBe('{"int":3}');
   });
 
+  it('offers for each operation exactly the X-SVC-API-ID values the server takes for it', async () => {
+    const document = openapi.document as Json;
+    const refusedMode = /ROA calls only one-parameter methods|X-SVC-API-ID/;
+    for (const [route, item] of Object.entries(document.paths as Json)) {
+      const own = (item.post.parameters as Json[]).find((p) => p.name === 'X-SVC-API-ID');
+      const shared = document.components.parameters['X-SVC-API-ID'];
+      const offered: string[] = (own ?? shared).schema.enum;
+      for (const mode of ['ROA', 'RMC', 'rmc', 'XYZ']) {
+        const answer = await send(server.url, route, {
+          headers: { 'Content-Type': 'application/json', 'X-SVC-API-ID': mode },
+          body: '{}',
+        });
+        const refused = answer.status === 400 && refusedMode.test(answer.error?.message ?? '');
+        expect([route, mode, refused]).toEqual([route, mode, !offered.includes(mode)]);
+      }
+    }
+  });
+
   it('lists declared errors with their codes, and 403 only on privileged methods', async () => {
     const paths = (openapi.document as Json).paths;
     const count = paths['/shop/orders/count'].post.responses;
