@@ -2,7 +2,7 @@ import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { BucketCounts, type HistogramFamily, histogramText } from './bucket-counts';
 import { type CallNames } from './known-names';
 import { MethodSeriesTable } from './method-series';
-import { type NatsFault } from './nats-fault';
+import { faultCounters, type NatsFault } from './nats-fault';
 import { ReplicaReplies } from './replica-replies';
 import { type Labels, Tally, tallied } from './tally';
 
@@ -25,30 +25,6 @@ export interface NatsCounts {
   fault(microservice: string, kind: NatsFault): void;
   reconnect(servers: string): void;
 }
-
-/** The counter of each fault of the NATS hop (docs/faults.md). */
-const FAULT_COUNTERS = {
-  'replica-lost': [
-    'portico_nats_replica_lost_total',
-    'Calls answered 502 REPLICA_LOST: the replica that held them died, hung or was cut off.',
-  ],
-  'reply-lost': [
-    'portico_nats_reply_lost_total',
-    'Calls answered 502 REPLY_LOST: their replica answered them, but the reply never came.',
-  ],
-  cancel: [
-    'portico_nats_cancels_total',
-    'Calls answered 503 NOT_ACKNOWLEDGED: no replica took them in time, and none will start them.',
-  ],
-  retry: [
-    'portico_nats_retries_total',
-    'Idempotent calls sent a second time after a replica fault or no-responders.',
-  ],
-  'late-reply': [
-    'portico_nats_late_replies_total',
-    'Replies that came after their call was answered; they are dropped.',
-  ],
-} as const satisfies Record<NatsFault, readonly [string, string]>;
 
 /** A main server's metrics: counted on the call path, written in Prometheus text on a scrape. */
 export interface CallMetrics {
@@ -90,12 +66,7 @@ export function createCallMetrics(): CallMetrics {
     disconnects: new Tally(),
     writeTimeouts: new Tally(),
   };
-  const faults = new Map<NatsFault, Tally>();
-  for (const [kind, [name, help]] of Object.entries(FAULT_COUNTERS)) {
-    const tally = new Tally();
-    faults.set(kind as NatsFault, tally);
-    tallied(Counter, tally, { name, help, labelNames: ['microservice'], registers });
-  }
+  const countFault = faultCounters(registers);
   const ms = ['microservice'];
   const count = (tally: Tally, metric: { name: string; help: string; labelNames?: string[] }) =>
     tallied(Counter, tally, { labelNames: ms, ...metric, registers });
@@ -188,7 +159,7 @@ export function createCallMetrics(): CallMetrics {
       reply: (microservice, replica) => replies.add(microservice, replica),
       noReply: (microservice, reason) =>
         t.noReplies.add(`${microservice} ${reason}`, () => ({ microservice, reason })),
-      fault: (microservice, kind) => faults.get(kind)?.add(microservice, () => ({ microservice })),
+      fault: countFault,
       reconnect: (servers) => t.reconnects.add(servers, () => ({ servers })),
     },
     clientDisconnect: (phase) => t.disconnects.add(phase, () => ({ phase })),

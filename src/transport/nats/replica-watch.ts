@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { frameworkError, RETRY_AFTER } from '../../errors';
+import { FAULT_ERRORS } from './fault-errors';
 import { type NatsLink } from './nats-connection';
 import { type NatsEvents } from './nats-events';
 import { type ReplicaBook, type Round, replicaBook } from './replica-book';
@@ -153,19 +153,3 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
 
 /** Answers to pings older than this many rounds are ignored. */
 const ROUNDS_KEPT = 16;
-
-const FAULT_ERRORS = {
-  'replica-lost': (ms: string) =>
-    frameworkError(
-      'REPLICA_LOST',
-      `the replica of ${ms} that took the call, or the connection to it, was lost before it answered; the call may have run`,
-    ),
-  'reply-lost': (ms: string) =>
-    frameworkError('REPLY_LOST', `the replica of ${ms} ran the call, but its reply was lost`),
-  cancel: (ms: string) =>
-    frameworkError(
-      'NOT_ACKNOWLEDGED',
-      `no replica of ${ms} reports taking the call, and none will start it now`,
-      { headers: RETRY_AFTER },
-    ),
-} as const satisfies Record<string, (microservice: string) => Error>;

@@ -1,4 +1,5 @@
 import { createInbox, type Msg, type NatsConnection, type NatsError } from 'nats';
+import { EndedRequests } from './ended-requests';
 
 /** Why a request got no reply: no replica listens, its time ran out, or the mux was closed. */
 export class NoReplyError extends Error {
@@ -49,9 +50,6 @@ interface Waiting extends PendingRequest {
   readonly timer: NodeJS.Timeout;
 }
 
-/** How many ended requests are remembered, to count their late replies. */
-const ENDED_KEPT = 4096;
-
 interface Outgoing {
   readonly subject: string;
   readonly data: Uint8Array;
@@ -74,9 +72,7 @@ interface Outgoing {
 export function createRequestMux(connection: NatsConnection, inboxPrefix?: string): RequestMux {
   const inbox = createInbox(inboxPrefix);
   const waiting = new Map<string, Waiting>();
-  // Requests that ended without their reply, oldest first, by reply subject: their subject.
-  const ended = new Map<string, string>();
-  const lateListeners = new Map<string, () => void>();
+  const ended = new EndedRequests();
   let queue: Outgoing[] = [];
   let counter = 0;
   let sequence = 0;
@@ -89,7 +85,7 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
       }
       const entry = take(msg.subject);
       if (!entry) {
-        lateReply(msg.subject);
+        ended.late(msg.subject);
         return;
       }
       // NATS answers a request that no subscriber takes with an empty 503 status message.
@@ -120,16 +116,8 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
   function fail(token: string, error: Error): void {
     const entry = take(token);
     if (!entry) return;
-    ended.set(token, entry.subject);
-    if (ended.size > ENDED_KEPT) ended.delete(ended.keys().next().value as string);
+    ended.end(token, entry.subject);
     entry.reject(error);
-  }
-
-  function lateReply(token: string): void {
-    const subject = ended.get(token);
-    if (subject === undefined) return;
-    ended.delete(token);
-    lateListeners.get(subject)?.();
   }
 
   function expire(token: string, timeoutMs: number): void {
@@ -156,7 +144,7 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
     pending: waiting,
     stamp: () => ++sequence,
     fail,
-    onLateReply: (subject, late) => lateListeners.set(subject, late),
+    onLateReply: (subject, late) => ended.listen(subject, late),
     request(subject, data, timeoutMs) {
       return new Promise((resolve, reject) => {
         if (subscription.isClosed()) {
