@@ -47,7 +47,7 @@ export function encodeEnvelope(envelope: CallEnvelope, now: number = Date.now())
 /** Encodes a call that a replica must take by `takeBy` (epoch ms), whatever the envelope says. */
 export function encodeCall(envelope: CallEnvelope, now: number, takeBy?: number): Uint8Array {
   const { context } = envelope;
-  return frame(KIND_CALL, {
+  const call: Record<string, unknown> = {
     microservice: envelope.microservice,
     service: envelope.service,
     method: envelope.method,
@@ -63,8 +63,10 @@ export function encodeCall(envelope: CallEnvelope, now: number, takeBy?: number)
     },
     budgetMs: Math.round(envelope.deadline - now),
     deadlineAt: Math.round(envelope.deadline),
-    ...(takeBy === undefined ? {} : { takeBy: Math.round(takeBy) }),
-  });
+  };
+  // Set, not spread: no object per call for an optional field.
+  if (takeBy !== undefined) call.takeBy = Math.round(takeBy);
+  return frame(KIND_CALL, call);
 }
 
 /** Decodes a call frame; throws {@link CodecError} for anything but a well-formed call. */

@@ -1,7 +1,8 @@
 /**
  * Room in a call frame for everything but the argument texts: the two header bytes, the map keys,
  * the names of service, method, API id and sequence, the request id, locale, peer address and the
- * budget. Texts that come from request headers are counted separately.
+ * budget, epoch deadline and take-by time. Texts that come from request headers are counted
+ * separately.
  */
 const FIXED_RESERVE_BYTES = 1024;
 /** A MessagePack string or array header takes at most five bytes. */
