@@ -14,9 +14,11 @@ const USAGE = `Usage:
                            export is the server configuration, or one microservice, which is then
                            served alone (default: ./portico.config.js). --admin-port moves
                            /-/live, /-/ready and /-/metrics off the public port to port N.
-  portico dev [config] [--project tsconfig.json] [--port N] [--host H]
-                           Development mode: tsc --watch on the project, and the server restarted
-                           whenever what it loaded changes; a 404 names what is unknown.
+  portico dev [config] [--project tsconfig.json] [--port N] [--host H] [-- generate-swagger flags]
+                           Development mode: tsc --watch on the project; after each build,
+                           generate-swagger with the flags after -- (the document, and the
+                           contract with --contract), then the server restarted; a 404 names what
+                           is unknown. SIGINT and SIGTERM stop every process it started.
 ${MICROSERVICE_USAGE}
   portico generate-swagger --title T --api-version V [--project tsconfig.json] [--out F] …
                            Write the API description of the project's @Api classes;
@@ -45,11 +47,15 @@ export async function main(argv: readonly string[]): Promise<number> {
   return 2;
 }
 
-async function startOrDev(command: 'start' | 'dev', args: readonly string[]): Promise<number> {
+async function startOrDev(command: 'start' | 'dev', all: readonly string[]): Promise<number> {
+  // `portico dev … -- <generate-swagger arguments>`: what follows `--` is the generator's.
+  const cut = command === 'dev' ? all.indexOf('--') : -1;
+  const args = cut < 0 ? all : all.slice(0, cut);
   const verbose = args.includes('--verbose');
   try {
     const options = readStartOptions(args, process.env);
-    return command === 'start' ? await runStart(options) : await runDev(options, args);
+    if (command === 'start') return await runStart(options);
+    return await runDev(options, args, cut < 0 ? [] : all.slice(cut + 1));
   } catch (error) {
     process.stderr.write(describeFailure('portico', error, verbose));
     return (error as { exitCode?: number }).exitCode ?? 1;

@@ -19,6 +19,7 @@ import {
 } from './config';
 import { createErrorListener } from './error-listener';
 import { createHttpServer } from './http-server';
+import { answerDocsHome, docsHomeOf } from './docs-home';
 import { createInFlight } from './in-flight';
 import { createCallLog, createLogger } from './logger';
 import { mountMicroservices, type TransportFactory } from './mount-microservices';
@@ -83,6 +84,7 @@ export function createMainServer(
   const adminPlacement = resolveAdminPlacement(config.admin);
   handlers.set(ADMIN_PREFIX, publicAdminRoutes(adminPlacement, adminRoutes));
 
+  const docsHome = development ? docsHomeOf(config.microservices) : undefined;
   const inFlight = createInFlight();
   const app = new Koa();
   app.silent = true;
@@ -95,7 +97,7 @@ export function createMainServer(
       const name = slash < 0 ? path.slice(1) : path.slice(1, slash);
       const handler = handlers.get(name);
       if (handler) await handler(ctx, slash < 0 ? '' : path.slice(slash));
-      else await entryPoint(ctx, path.slice(1).split('/'));
+      else if (!answerDocsHome(ctx, docsHome)) await entryPoint(ctx, path.slice(1).split('/'));
     } finally {
       inFlight.end(ctx.res);
     }

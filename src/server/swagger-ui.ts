@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type Koa from 'koa';
 import send from 'koa-send';
 import { applyCors } from '../http/cors';
 import { type CorsOptions, type ServletAppDefinition } from '../microservices';
 import { needPeer } from '../peers';
+import { markSwaggerUi } from './docs-home';
 import { createStaticFilesHandler, filesCorsPolicy } from './static-files';
 
 /** Options of {@link swaggerUi}. */
@@ -12,7 +14,7 @@ export interface SwaggerUiOptions {
   readonly name: string;
   /** The API description that `generate-swagger` wrote, relative to the working directory. */
   readonly document: string;
-  /** The page's title. Default `API`. */
+  /** The page's title. Default: the document's own `info.title` (`API` while there is none). */
   readonly title?: string;
   /** `true` for cross-origin access from anywhere, or the {@link CorsOptions}. */
   readonly cors?: boolean | CorsOptions;
@@ -39,7 +41,7 @@ export function swaggerUi(options: SwaggerUiOptions): ServletAppDefinition {
   const ui = createStaticFilesHandler({ type: 'staticFiles', name, dir: swaggerUiDir(), cors });
   const policy = filesCorsPolicy(cors);
   const document = path.resolve(options.document);
-  const page = pageHtml(options.title ?? 'API');
+  const page = options.title === undefined ? undefined : pageHtml(options.title);
   const app: Koa.Middleware = async (ctx) => {
     const rest = ctx.path;
     // A preflight and a wrong method are the files handler's: 204 or 405 with Allow, on every path.
@@ -50,7 +52,7 @@ export function swaggerUi(options: SwaggerUiOptions): ServletAppDefinition {
     } else if (rest === '/') {
       if (!ctx.originalUrl.split('?')[0]?.endsWith('/')) return ctx.redirect(`/${name}/`);
       ctx.type = 'text/html; charset=utf-8';
-      ctx.body = page;
+      ctx.body = page ?? pageHtml(await documentTitle(document));
     } else if (rest === '/swagger-ui-init.js') {
       ctx.type = 'text/javascript; charset=utf-8';
       ctx.body = INIT_SCRIPT;
@@ -60,7 +62,7 @@ export function swaggerUi(options: SwaggerUiOptions): ServletAppDefinition {
       ctx.status = 404;
     }
   };
-  return { type: 'servletApp', name, app };
+  return markSwaggerUi({ type: 'servletApp', name, app });
 }
 
 async function sendDocument(ctx: Koa.Context, document: string): Promise<void> {
@@ -70,6 +72,16 @@ async function sendDocument(ctx: Koa.Context, document: string): Promise<void> {
     ctx.status = 404;
     ctx.type = 'text/plain';
     ctx.body = `${path.basename(document)} is not there yet: run generate-swagger`;
+  }
+}
+
+/** The `info.title` of the document, read when the page is asked for: it may be regenerated. */
+async function documentTitle(document: string): Promise<string> {
+  try {
+    const title = JSON.parse(await readFile(document, 'utf8'))?.info?.title;
+    return typeof title === 'string' && title !== '' ? title : 'API';
+  } catch {
+    return 'API';
   }
 }
 

@@ -3,6 +3,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -189,16 +190,10 @@ describe("the README's own project in development mode and in a browser", () => 
     }
   });
 
-  it('portico dev recompiles and restarts on a change, and its 404 names what is unknown', async () => {
-    const dev = startCommand(dir, bin(dir, 'portico'), [
-      'dev',
-      'dist/main.js',
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-    ]);
-    running.push(dev);
+  it('portico dev recompiles, regenerates the document and restarts on a change; a 404 names what is unknown; SIGTERM stops its whole process tree', async () => {
+    const script = JSON.parse(project.files.get('package.json') ?? '{}').scripts.dev;
+    expect(script).toBe(`portico dev dist/main.js -- ${quoted(DEV_GENERATE)}`);
+    const dev = startDev(dir);
     const first = `http://127.0.0.1:${await dev.listening(1)}`;
     const call = { headers: project.call.headers, body: project.call.body };
     expect((await send(first, project.call.path, call)).text).toBe(project.answer);
@@ -207,14 +202,113 @@ describe("the README's own project in development mode and in a browser", () => 
       'no such remote method: service greeter has no remote method "wave"; its remote methods are greet',
     );
     const source = path.join(dir, 'src', 'greeter.service.ts');
-    writeFileSync(source, readFileSync(source, 'utf8').replace('Hello, ', 'Good day, '));
+    const original = readFileSync(source, 'utf8');
+    writeFileSync(source, original.replace('Hello, ', 'Good day, ').replace(/\n}\n$/, WAVE));
     const second = `http://127.0.0.1:${await dev.listening(2)}`;
     expect((await send(second, project.call.path, call)).text).toBe(
       project.answer.replace('Hello, ', 'Good day, '),
     );
-    expect(await dev.stop()).toBe(0);
+    const document = JSON.parse((await send(second, '/docs/swagger.json', { method: 'GET' })).text);
+    expect(Object.keys(document.paths).sort()).toEqual([project.call.path, '/hello/greeter/wave']);
+    expect((await send(second, '/hello/greeter/wave', call)).text).toBe(
+      project.answer.replace('Hello, ', 'Bye, '),
+    );
+    await expectTreeStopped(dev, 'SIGTERM');
+    writeFileSync(source, original);
+  });
+
+  it('portico dev stops its whole process tree on SIGINT', async () => {
+    const dev = startDev(dir);
+    await dev.listening(1);
+    await expectTreeStopped(dev, 'SIGINT');
   });
 });
+
+/** The flags the README's dev script gives generate-swagger after `--`. */
+const DEV_GENERATE = [
+  '--title',
+  'Hello API',
+  '--api-version',
+  '1.0.0',
+  '--out',
+  'public/swagger.json',
+];
+
+/** A second remote method, put in place of the class's closing brace. */
+const WAVE = `
+  @ApiOperation('Says goodbye')
+  wave(input: GreetInput): Greeting {
+    return { text: \`Bye, \${input.name}!\` };
+  }
+}
+`;
+
+function quoted(args: readonly string[]): string {
+  return args.map((arg) => (arg.includes(' ') ? `"${arg}"` : arg)).join(' ');
+}
+
+function startDev(dir: string): Running {
+  const args = ['dev', 'dist/main.js', '--port', '0', '--host', '127.0.0.1', '--', ...DEV_GENERATE];
+  const dev = startCommand(dir, bin(dir, 'portico'), args);
+  // Its children lead process groups of their own: a failed test kills them by pid too.
+  running.push({
+    ...dev,
+    kill: () => {
+      const tree = dev.child.pid === undefined ? [] : descendants(dev.child.pid);
+      dev.kill();
+      for (const pid of tree) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+    },
+  });
+  return dev;
+}
+
+/** The processes below `pid`, read from /proc: children, theirs, and so on. */
+function descendants(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    const stat = readIfThere(`/proc/${entry}/stat`);
+    const parent = Number(stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    parents.set(parent, [...(parents.get(parent) ?? []), Number(entry)]);
+  }
+  const found: number[] = [];
+  for (let queue = [pid]; queue.length > 0; ) {
+    const children = parents.get(queue.shift() as number) ?? [];
+    found.push(...children);
+    queue.push(...children);
+  }
+  return found;
+}
+
+/** Whether `pid` is a process that still runs (a zombie has stopped). */
+function alive(pid: number): boolean {
+  const stat = readIfThere(`/proc/${pid}/stat`);
+  return stat !== undefined && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+}
+
+function readIfThere(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends `signal` to `portico dev` and expects it, and every process it started, to be gone. */
+async function expectTreeStopped(dev: Running, signal: NodeJS.Signals): Promise<void> {
+  const pid = dev.child.pid as number;
+  const tree = descendants(pid);
+  // tsc (with TypeScript 7 on Node 20: its Node script, and the native compiler under it) and the server.
+  expect(tree.length).toBeGreaterThanOrEqual(2);
+  dev.child.kill(signal);
+  expect(await new Promise((resolve) => dev.child.once('exit', resolve))).toBe(0);
+  expect([pid, ...tree].filter(alive)).toEqual([]);
+}
 
 describe('a runtime install of the packed package', () => {
   jest.setTimeout(300_000);
