@@ -17,9 +17,9 @@ import {
   resolveEntryPointConfig,
   resolveHttpLimits,
 } from './config';
+import { answerDocsHome, docsHomeOf } from './docs-home';
 import { createErrorListener } from './error-listener';
 import { createHttpServer } from './http-server';
-import { answerDocsHome, docsHomeOf } from './docs-home';
 import { createInFlight } from './in-flight';
 import { createCallLog, createLogger } from './logger';
 import { mountMicroservices, type TransportFactory } from './mount-microservices';
