@@ -121,6 +121,62 @@ describe.each(TYPESCRIPTS)("the README's own project, with TypeScript %s", (majo
     expect(Object.keys(JSON.parse(document.text).paths)).toEqual([project.call.path]);
     expect(await server.stop()).toBe(0);
   });
+
+  it('with a contract written after tsc, starts in contract mode, and refuses it once the code changed', async () => {
+    const contract = 'dist/portico-contract.json';
+    const args = ['--title', 'Hello API', '--version', '1.0.0', '--out', 'public/swagger.json'];
+    const generated = run(dir, bin(dir, 'generate-swagger'), [
+      ...args,
+      '--strict',
+      '--contract',
+      contract,
+    ]);
+    expect(generated.stderr).toContain(`generate-swagger: wrote ${contract}\n`);
+    const main = path.join(dir, 'dist', 'main.js');
+    const compiled = readFileSync(main, 'utf8');
+    try {
+      const server = startCommand(dir, bin(dir, 'portico'), [
+        'start',
+        'dist/main.js',
+        '--port',
+        '0',
+      ]);
+      running.push(server);
+      const url = `http://127.0.0.1:${await server.listening()}`;
+      expect(server.output()).toContain(
+        'contract mode: types come from the contract the build wrote',
+      );
+      const answer = await send(url, project.call.path, {
+        headers: project.call.headers,
+        body: project.call.body,
+      });
+      expect(answer).toMatchObject({ status: 200, text: project.answer });
+      expect(await server.stop()).toBe(0);
+      writeFileSync(main, `${compiled}\n// changed after generate-swagger`);
+      const refused = spawnIn(dir, bin(dir, 'portico'), ['start', 'dist/main.js']);
+      expect(refused.status).toBe(1);
+      const stale =
+        /^portico: dist\/portico-contract\.json is stale: dist\/main\.js changed since it was written; run (npx generate-swagger .*)\n$/;
+      expect(refused.stderr).toMatch(stale);
+      // The command it names is one a user can paste into a shell: it writes the contract again.
+      const command = stale.exec(refused.stderr)?.[1] as string;
+      expect(command).toContain("--title 'Hello API'");
+      expect(spawnIn(dir, 'bash', ['-c', command]).status).toBe(0);
+      const again = startCommand(dir, bin(dir, 'portico'), [
+        'start',
+        'dist/main.js',
+        '--port',
+        '0',
+      ]);
+      running.push(again);
+      await again.listening();
+      expect(again.output()).toContain('contract mode');
+      expect(await again.stop()).toBe(0);
+    } finally {
+      writeFileSync(main, compiled);
+      rmSync(path.join(dir, contract), { force: true });
+    }
+  });
 });
 
 describe("the README's own project as ES modules (docs/getting-started.md)", () => {
