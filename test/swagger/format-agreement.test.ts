@@ -104,6 +104,22 @@ describe('generate-swagger on @format and @integer tags', () => {
     });
   });
 
+  it('with a contract, which binds interfaces too, writes an interface member format only where enforced', async () => {
+    const project = path.join(dir, 'tsconfig.json');
+    const contract = { file: path.join(dir, 'contract.json'), command: 'generate-swagger' };
+    const built = await generateDocument({ project, title: 'Book', version: '1.0.0', contract });
+    expect(built.diagnostics.map((d) => d.message)).toContain(
+      'Note.email: @format email is not enforced, as the runtime checks no string format but date-time (a Date field). It is left out of the document',
+    );
+    const note = (built.document.definitions as Json).Note as Json;
+    expect((note.properties as Record<string, Json>).email).toEqual({ type: 'string' });
+    // @integer on a number is enforced there: the contract types the field from the schema.
+    expect(built.diagnostics.map((d) => d.message).join('\n')).not.toMatch(/Contact\.age/);
+    expect(((built.document.definitions as Json).Contact as Json).properties).toMatchObject({
+      age: { type: 'integer' },
+    });
+  });
+
   it('fails under --strict', async () => {
     const project = path.join(dir, 'tsconfig.json');
     const strict = await generateDocument({

@@ -70,7 +70,13 @@ function enforcedFacts(
   field: FieldDecorator | undefined,
   found: { schema: SchemaModel; type: ts.Type; tags: PropertyTags; site: Site },
 ): SchemaModel {
-  if (!field) return placeConstraints(found.tags.retype(found.schema), found.tags.constraints);
+  if (!field) {
+    // A member the runtime binds only through the build's contract: formats as it enforces them.
+    const retyped = converter.typesAreContract
+      ? enforcedRetype(converter, { ...found, limits: found.tags.constraints }, found.site)
+      : found.tags.retype(found.schema);
+    return placeConstraints(retyped, found.tags.constraints);
+  }
   const nullable =
     nullableByOptions(field.options) || (converter.typesAreContract && hasNull(found.type));
   checkFieldAgreement(converter, {
