@@ -117,27 +117,36 @@ if (!HAVE_CHROMIUM && BROWSER_REQUIRED) {
     "sends Swagger UI's own JSON and XML sample of every operation of %s, and the server accepts each",
     async (_, options, apps) => {
       const { server, document, page } = await serveDocs(options, apps);
-      const answers: Record<string, unknown>[] = [];
-      // A page of its own for each format: Swagger UI keeps a body across "Try it out" turns.
-      for (const format of ['json', 'xml'] as const) {
-        await page.goto(`${server.url}/docs/`);
-        for (const [route, item] of Object.entries<Record<string, any>>(document.paths)) {
-          const rmc = item.post['x-portico-api-id'] === 'RMC';
-          const run = await executeSample(page, route, format);
-          answers.push({ route, format, ...run });
-          // The headers the document requires, and a sample that is not empty.
-          expect(run.sent.headers['x-svc-api-id']).toBe(rmc ? 'RMC' : undefined);
-          expect(run.sent.headers['content-type']).toMatch(`application/${format}`);
-          expect(run.sent.body).toBe(run.sample);
-          if (format === 'xml') {
-            expect(run.sent.headers['x-svc-sequence-name']).toBe('libAParamArrayXmlInOutSequence');
+      const pages = { json: page, xml: await browser.newPage() };
+      // A page of its own for each format (Swagger UI keeps a body across "Try it out" turns),
+      // both at once: each waits on its own page's events.
+      const runs = await Promise.all(
+        (['json', 'xml'] as const).map(async (format) => {
+          const tab = pages[format];
+          const sent: Record<string, unknown>[] = [];
+          await tab.goto(`${server.url}/docs/`);
+          for (const [route, item] of Object.entries<Record<string, any>>(document.paths)) {
+            const rmc = item.post['x-portico-api-id'] === 'RMC';
+            const run = await executeSample(tab, route, format);
+            sent.push({ route, format, ...run });
+            // The headers the document requires, and a sample that is not empty.
+            expect(run.sent.headers['x-svc-api-id']).toBe(rmc ? 'RMC' : undefined);
+            expect(run.sent.headers['content-type']).toMatch(`application/${format}`);
+            expect(run.sent.body).toBe(run.sample);
+            if (format === 'xml') {
+              expect(run.sent.headers['x-svc-sequence-name']).toBe(
+                'libAParamArrayXmlInOutSequence',
+              );
+            }
+            if (rmc && item.post.requestBody.content['application/xml'].schema.required) {
+              expect(run.sample).toMatch(format === 'json' ? /^\[\s*\S/ : /<paramArray>\s*<\w/);
+            }
           }
-          if (rmc && item.post.requestBody.content['application/xml'].schema.required) {
-            expect(run.sample).toMatch(format === 'json' ? /^\[\s*\S/ : /<paramArray>\s*<\w/);
-          }
-        }
-      }
-      await page.close();
+          return sent;
+        }),
+      );
+      const answers = runs.flat();
+      await Promise.all([pages.json.close(), pages.xml.close()]);
       for (const answer of answers) {
         const route = answer.route as string;
         const refused = REFUSED_SAMPLES[route];
