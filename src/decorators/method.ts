@@ -97,9 +97,7 @@ function methodDecorator(
     meta.methods.set(key, {
       name: key,
       params: params.value ?? [],
-      // A parameter with a default value, and every one after it, is optional; `name?: T` is
-      // erased by TypeScript, so only a default value (or the build's contract) says so.
-      required: Math.min(fn.length, params.value?.length ?? fn.length),
+      required: requiredOf(fn, params.value?.length ?? fn.length),
       returns: returnType(target, key, options),
       privileged: options.privileged ?? false,
       idempotent: options.idempotent ?? false,
@@ -122,6 +120,18 @@ function deferred<T>(read: () => T): { value?: T; problem?: string } {
   } catch (error) {
     return { problem: (error as Error).message };
   }
+}
+
+/**
+ * How many leading parameters a call must give: those before the first with a default value, as
+ * the function's `length` counts them (`name?: T` is erased by TypeScript, so only a default value
+ * or the build's contract says so). A rest parameter, as in another decorator's wrapper
+ * `(...args) => …`, hides the count, and then every parameter is required.
+ */
+function requiredOf(fn: Function, count: number): number {
+  const source = Function.prototype.toString.call(fn);
+  const head = source.slice(0, source.indexOf(')') + 1);
+  return head.includes('...') ? count : Math.min(fn.length, count);
 }
 
 interface ParamSource {

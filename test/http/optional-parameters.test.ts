@@ -22,7 +22,24 @@ class GreeterService {
   }
 }
 
-const app = nativeApp({ name: 'opt', services: [GreeterService] });
+/** Another decorator's wrapper, whose `(...args)` hides which parameters are optional. */
+function logged(_: object, __: string, descriptor: PropertyDescriptor): void {
+  const inner = descriptor.value as (...args: unknown[]) => unknown;
+  descriptor.value = function (this: unknown, ...args: unknown[]) {
+    return inner.apply(this, args);
+  };
+}
+
+@RemoteService('wrapped')
+class WrappedService {
+  @RemoteMethod({ params: [String], returns: String })
+  @logged
+  hello(name: string): string {
+    return `hello ${name}`;
+  }
+}
+
+const app = nativeApp({ name: 'opt', services: [GreeterService, WrappedService] });
 const RMC = { 'X-SVC-API-ID': 'RMC' };
 
 describe('optional parameters on the wire', () => {
@@ -50,6 +67,14 @@ describe('optional parameters on the wire', () => {
     const answer = await call('strict', json(), '');
     expect(answer.status).toBe(400);
     expect(answer.error?.code).toBe('MALFORMED_BODY');
+  });
+
+  it('keeps every parameter required behind a wrapper that takes ...args', async () => {
+    const path = '/opt/wrapped/hello';
+    const empty = await send(server.url, path, { headers: json(), body: '' });
+    expect(empty.status).toBe(400);
+    const none = await send(server.url, path, { headers: json(RMC), body: '[]' });
+    expect(none.error).toMatchObject({ code: 'WRONG_ARITY' });
   });
 
   it.each([
