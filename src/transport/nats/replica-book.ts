@@ -13,8 +13,6 @@ export interface ReplicaRecord {
   /** The latest ping round it answered. */
   answered: Round;
   lost: boolean;
-  /** When it was counted lost. */
-  lostAt: number;
   /** The connection losses it reported, and the rounds between which the last one fell. */
   cuts: number;
   cutAfter: number;
@@ -40,10 +38,11 @@ export interface ReplicaBook {
    */
   answeredSince(ifNone: Round): Round | undefined;
   /**
-   * Whether a replica lost since the call was sent may have taken it unreported: its last answer
-   * was to a ping sent before the call.
+   * Whether a replica counted lost (and not forgotten yet) may have taken the call unreported: it
+   * has not answered a ping sent after the call. A lost replica may only be slow, and take calls
+   * until their take-by time, then stall again before it reports them.
    */
-  lostSince(call: { readonly sentAt: number; readonly seq: number }): boolean;
+  lostMayHold(call: { readonly seq: number }): boolean;
   /** Whether a replica's connection was lost while a call sent at `seq` may have been with it. */
   cutSince(seq: number): boolean;
   /** Whether a replica that is neither lost nor draining answered. */
@@ -65,7 +64,6 @@ export function replicaBook(): ReplicaBook {
           lastAt: now,
           answered: round,
           lost: false,
-          lostAt: 0,
           cuts: status.cuts ?? 0,
           cutAfter: 0,
           cutBefore: 0,
@@ -94,7 +92,6 @@ export function replicaBook(): ReplicaBook {
         if (record.lost && now - record.lastAt > FORGET_AFTER_MS) records.delete(id);
         if (record.lost || now - record.lastAt <= lostAfterMs) continue;
         record.lost = true;
-        record.lostAt = now;
         lost.push(id);
       }
       return lost;
@@ -111,9 +108,9 @@ export function replicaBook(): ReplicaBook {
       }
       return oldest ?? ifNone;
     },
-    lostSince(call) {
+    lostMayHold(call) {
       for (const r of records.values()) {
-        if (r.lost && r.lostAt >= call.sentAt && r.answered.seq < call.seq) return true;
+        if (r.lost && r.answered.seq < call.seq) return true;
       }
       return false;
     },

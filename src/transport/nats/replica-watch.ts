@@ -106,7 +106,7 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
       if (answered === undefined || answered.seq <= call.seq) continue;
       // Lost with a replica, or its reply lost with a connection: it may have run.
       const cut = call.seq < mainCutSeq || book.cutSince(call.seq);
-      if (cut || book.lostSince(call)) answer(token, 'replica-lost');
+      if (cut || book.lostMayHold(call)) answer(token, 'replica-lost');
       else if (answered.at > call.sentAt + WATCH_TIMING.takeWithinMs) answer(token, 'cancel');
     }
     rounds.set(++round, { at: now, seq: mux.stamp() });
