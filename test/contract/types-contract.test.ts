@@ -8,7 +8,7 @@ import { CONTRACT_FILE } from '../../src/runtime/contract/contract-format';
 import { findContract, readContract } from '../../src/runtime/contract/read-contract';
 import { createMicroserviceRuntime } from '../../src/runtime/runtime';
 import { type Generation } from '../../src/swagger/cli/generate';
-import { buildTypesProject } from './types-project';
+import { buildTypesProject, contractFindings } from './types-project';
 
 type Schemas = Record<string, { properties: Record<string, unknown> }>;
 
@@ -136,6 +136,43 @@ describe('a contract written by the build', () => {
       );
     } finally {
       writeFileSync(module, text);
+    }
+  });
+});
+
+describe('what the contract cannot bind yet', () => {
+  it('is a build error with file:line that names the fix', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portico-types-refused-'));
+    try {
+      const source = `
+import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
+export interface Tagged { kind: 'a'; a: string }
+export interface Other { kind: 'b'; b: number }
+@Api() @RemoteService('refused') export class RefusedService {
+  @ApiOperation('Takes a null') maybe(text: string | null): string { return text ?? ''; }
+  @ApiOperation('Takes null items') items(texts: (string | null)[]): number { return texts.length; }
+  @ApiOperation('Takes a record') record(counts: Record<string, number>): number { return 0; }
+  @ApiOperation('Answers a union') union(kind: string): Tagged | Other {
+    return { kind: 'a', a: kind };
+  }
+}
+export default nativeApp({ name: 'refused', services: [RefusedService] });
+`;
+      const findings = await contractFindings(dir, source);
+      expect(findings).toEqual([
+        'service.ts:6: refused.maybe(text) may be null, which the runtime cannot bind as an argument yet: make it an optional member of an object, or leave out | null',
+        expect.stringMatching(
+          /^service\.ts:7: refused\.items\(texts\)\[\] may be null, which the runtime cannot bind yet: use an interface or class/,
+        ),
+        expect.stringMatching(
+          /^service\.ts:8: refused\.record\(counts\) is a record \(index signature\), which the runtime cannot bind yet/,
+        ),
+        expect.stringMatching(
+          /^service\.ts:9: refused\.union\(\) is a union of several types, which the runtime cannot bind yet/,
+        ),
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

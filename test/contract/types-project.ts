@@ -107,3 +107,23 @@ export async function buildTypesProject(dir: string) {
   symlinkSync(path.resolve(__dirname, '../..'), path.join(dir, 'node_modules', 'portico'), 'dir');
   return built;
 }
+
+/** The errors `generate-swagger --contract` reports for `source`, as `file:line: message`. */
+export async function contractFindings(dir: string, source: string): Promise<string[]> {
+  writeFileSync(path.join(dir, 'service.ts'), source);
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: OPTIONS, include: ['service.ts'] }),
+  );
+  compile(dir);
+  const generation = await generateDocument({
+    project: path.join(dir, 'tsconfig.json'),
+    title: 'Refused',
+    version: '1',
+    openapi: '3.1',
+    contract: { file: path.join(dir, 'dist', CONTRACT_FILE), command: 'generate-swagger' },
+  });
+  return generation.diagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => `${path.relative(dir, d.location?.file ?? '')}:${d.location?.line}: ${d.message}`);
+}

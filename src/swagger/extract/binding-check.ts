@@ -46,6 +46,13 @@ export function checkBindable(converter: Converter, schema: SchemaModel, site: S
       return;
     }
     if (current.kind === 'array') {
+      if (converter.typesAreContract && current.items.nullable) {
+        converter.report({
+          severity: 'error',
+          message: `${path}[] may be null, ${CONTRACT_CANNOT_BIND}`,
+          location: locationOf(site.node),
+        });
+      }
       visit(current.items, `${path}[]`);
       return;
     }
