@@ -135,11 +135,18 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
   timer.unref();
   tick();
   return {
-    async ready() {
-      if (book.anyReady()) return true;
+    ready() {
+      if (book.anyReady()) return Promise.resolve(true);
+      // A check that timed out leaves the waiters: a probe that asks while no replica runs would
+      // otherwise add one per check, for as long as none comes.
       return new Promise<boolean>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(() => resolve(book.anyReady()), DEFAULT_PING_TIMEOUT_MS).unref();
+        const timer = setTimeout(() => wake(book.anyReady()), DEFAULT_PING_TIMEOUT_MS).unref();
+        function wake(ready: boolean): void {
+          clearTimeout(timer);
+          waiters = waiters.filter((waiter) => waiter !== wake);
+          resolve(ready);
+        }
+        waiters.push(wake);
       });
     },
     stop() {
