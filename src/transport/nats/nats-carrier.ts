@@ -103,11 +103,12 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
     ready: async () => (link?.connected && watch ? watch.ready() : false),
     async close() {
       if (!starting) return;
-      watch?.stop();
+      // After the start: a watch made by a start still under way must be stopped too.
       const started = await starting.then(
         () => true,
         () => false,
       );
+      watch?.stop();
       if (started) await pool.release(placement);
     },
   };
