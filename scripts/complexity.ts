@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { CHARACTER_CASES } from './lib/complexity/character-cases';
+import { FORMAT_CASES } from './lib/complexity/format-cases';
 import { type ComplexityCase, type GrowthRow, measure } from './lib/complexity/growth';
 import { HEADER_CASES } from './lib/complexity/header-cases';
 import { JSON_CASES, JSON_REFUSED_CASES } from './lib/complexity/json-cases';
@@ -34,6 +35,7 @@ const cases: ComplexityCase[] = [
   ...SPLITTER_CASES,
   ...TEXT_CASES,
   ...HEADER_CASES,
+  ...FORMAT_CASES,
 ].filter((c) => !values.only || `${c.reader} ${c.family}`.includes(values.only));
 
 const COLUMNS = ['reader', 'family', 'n', 't(n) ms', 't(4n) ms', 't(16n) ms', 'exponent'];

@@ -7,8 +7,11 @@ export type ConstraintName = keyof Constraints;
 export interface ConstraintEntry {
   /** The values it limits: numbers, strings (their length or text), or arrays (their items). */
   readonly on: 'number' | 'string' | 'array';
-  /** What a JSDoc tag or an option gives: any number, a whole number, or a text. */
-  readonly value: 'number' | 'count' | 'text';
+  /**
+   * What a JSDoc tag or an option gives: any number, a whole number, a text, or a format name
+   * (which JSDoc gives as `@format`, read with `@integer` since it may change the type).
+   */
+  readonly value: 'number' | 'count' | 'text' | 'format';
   /** For an exclusive bound: the inclusive one that Swagger 2.0 (draft 4) writes it as. */
   readonly draft4?: 'minimum' | 'maximum';
   /**
@@ -56,6 +59,7 @@ export const CONSTRAINTS = {
     broken: (n, limit) => (n > limit ? `${n} characters, more than ${limit}` : undefined),
   },
   pattern: { on: 'string', value: 'text' },
+  format: { on: 'string', value: 'format' },
   minItems: {
     on: 'array',
     value: 'count',

@@ -1,6 +1,7 @@
 import type * as Re2js from 're2js';
 import { requirePeer } from '../peers';
 import { constraintsWhere } from './constraint-table';
+import { isStringFormat, STRING_FORMATS } from './string-formats';
 import { type Constraints, describeType, type TypeRef, type ValueRules } from './types';
 
 export type { Constraints };
@@ -79,6 +80,11 @@ function constrainScalar(
     refuse(where, type, Object.keys(numbers));
   }
   if (strings && type.kind !== 'string') refuse(where, type, Object.keys(strings));
+  if (strings?.format !== undefined && !isStringFormat(strings.format)) {
+    throw new TypeError(
+      `portico: ${where}: format ${JSON.stringify(strings.format)} is not one the runtime enforces (${Object.keys(STRING_FORMATS).join(', ')})`,
+    );
+  }
   const rules: ValueRules = { ...numbers, ...strings };
   const test = strings?.pattern === undefined ? undefined : compilePattern(strings.pattern, where);
   return { ...(type as { kind: 'int' }), rules: test ? { ...rules, test } : rules };

@@ -41,6 +41,8 @@ export interface Constraints {
    * string). It runs on RE2's linear-time engine, so a client's text cannot make it backtrack.
    */
   readonly pattern?: string;
+  /** A string format the runtime enforces, as JSON Schema names it: `email`, `uuid`, `date`, … */
+  readonly format?: string;
   readonly minItems?: number;
   readonly maxItems?: number;
 }

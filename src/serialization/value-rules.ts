@@ -1,4 +1,5 @@
 import { constraintsWhere, firstBroken } from '../decorators/constraint-table';
+import { isStringFormat, STRING_FORMATS } from '../decorators/string-formats';
 import { type TypeRef, type ValueRules } from '../decorators/types';
 import { isNumberText } from './number-text';
 import { BindError } from './sequence';
@@ -24,7 +25,9 @@ function refuse(path: string, message: string): never {
 }
 
 const NUMBER_LIMITS = constraintsWhere('on', 'number');
-const LENGTH_LIMITS = constraintsWhere('on', 'string').filter((n) => n !== 'pattern');
+const LENGTH_LIMITS = constraintsWhere('on', 'string').filter(
+  (n) => n !== 'pattern' && n !== 'format',
+);
 const ITEM_LIMITS = constraintsWhere('on', 'array');
 
 /** Refuses a number outside the declared bounds. */
@@ -39,12 +42,18 @@ export function checkNumber(value: number, rules: ValueRules, path: string): num
  * checked first, and the pattern runs on a linear-time engine, so no text costs more than its size.
  */
 export function checkString(value: string, rules: ValueRules, path: string): string {
-  const { minLength, maxLength, test, pattern } = rules;
+  const { minLength, maxLength, test, pattern, format } = rules;
   if (minLength !== undefined || maxLength !== undefined) {
     const broken = firstBroken(codePoints(value), rules, LENGTH_LIMITS);
     if (broken !== undefined) refuse(path, broken);
   }
   if (test && !test(value)) refuse(path, `does not match the pattern ${pattern ?? ''}`);
+  if (isStringFormat(format) && !STRING_FORMATS[format].test(value)) {
+    refuse(
+      path,
+      `expected ${STRING_FORMATS[format].noun}, got ${JSON.stringify(value.slice(0, 40))}`,
+    );
+  }
   return value;
 }
 

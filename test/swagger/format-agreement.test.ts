@@ -23,6 +23,10 @@ export class Contact {
   @Field(Int) whole!: number;
   /** @format date-time */
   @Field() at!: Date;
+  /** @format email */
+  @Field({ format: 'email' }) checked!: string;
+  /** @format color */
+  @Field() hue!: string;
 }
 
 /** Described as written: the runtime never binds an interface. */
@@ -78,15 +82,18 @@ describe('generate-swagger on @format and @integer tags', () => {
       .filter((d) => !d.message.includes('emits as Object'))
       .map((d) => `${d.location?.line}: ${d.message}`);
     expect(messages).toEqual([
-      '6: Contact.email: @format email is not enforced, as the runtime checks no string format but date-time (a Date field). It is left out of the document',
+      '6: Contact.email: @format email is not enforced, as the runtime reads limits from @Field options; write @Field(…, { format: "email" }). It is left out of the document',
       '8: Contact.age: @integer is not enforced, as the runtime reads the type from @Field; write @Field(Int). It is left out of the document',
       '10: Contact.count: @format int32 is not enforced, as an Int takes any safe integer; write @Field(Int, {minimum:-2147483648,maximum:2147483647}). It is left out of the document',
+      '22: Contact.hue: @format color is not enforced, as the runtime checks no other string format than date-time (a Date field) and email, uuid, date, ipv4, hostname. It is left out of the document',
     ]);
     expect(generation.invalid).toBeUndefined();
   });
 
   it('leaves the unenforced tags out of the document and keeps the enforced ones', () => {
-    const { email, age, count, small, big, whole, at } = properties();
+    const { email, age, count, small, big, whole, at, checked, hue } = properties();
+    expect(checked).toEqual({ type: 'string', format: 'email' });
+    expect(hue).toEqual({ type: 'string' });
     expect(email).toEqual({ type: 'string' });
     expect(age).toEqual({ type: 'number' });
     expect(count?.format).toBeUndefined();
@@ -104,15 +111,19 @@ describe('generate-swagger on @format and @integer tags', () => {
     });
   });
 
-  it('with a contract, which binds interfaces too, writes an interface member format only where enforced', async () => {
+  it('with a contract, which binds interfaces too, writes and enforces a string format on an interface member', async () => {
     const project = path.join(dir, 'tsconfig.json');
     const contract = { file: path.join(dir, 'contract.json'), command: 'generate-swagger' };
     const built = await generateDocument({ project, title: 'Book', version: '1.0.0', contract });
-    expect(built.diagnostics.map((d) => d.message)).toContain(
-      'Note.email: @format email is not enforced, as the runtime checks no string format but date-time (a Date field). It is left out of the document',
-    );
+    expect(built.diagnostics.map((d) => d.message).join('\n')).not.toMatch(/@format email/);
     const note = (built.document.definitions as Json).Note as Json;
-    expect((note.properties as Record<string, Json>).email).toEqual({ type: 'string' });
+    expect((note.properties as Record<string, Json>).email).toEqual({
+      type: 'string',
+      format: 'email',
+    });
+    expect(((built.document.definitions as Json).Contact as Json).properties).toMatchObject({
+      email: { type: 'string', format: 'email' },
+    });
     // @integer on a number is enforced there: the contract types the field from the schema.
     expect(built.diagnostics.map((d) => d.message).join('\n')).not.toMatch(/Contact\.age/);
     expect(((built.document.definitions as Json).Contact as Json).properties).toMatchObject({
@@ -128,7 +139,7 @@ describe('generate-swagger on @format and @integer tags', () => {
       version: '1.0.0',
       strict: true,
     });
-    expect(strict.diagnostics.filter((d) => d.message.includes('is not enforced'))).toHaveLength(3);
+    expect(strict.diagnostics.filter((d) => d.message.includes('is not enforced'))).toHaveLength(4);
     expect(strict.diagnostics.every((d) => d.severity === 'error')).toBe(true);
   });
 });

@@ -51,6 +51,10 @@ const CASES = {
     ...{ spec: String, schema: TEXT, limit: '^a+$', kept: '"aa"', broken: '"ab"' },
     refusal: /does not match the pattern \^a\+\$/,
   },
+  format: {
+    ...{ spec: String, schema: TEXT, limit: 'email', kept: '"a@b.c"', broken: '"a@b..c"' },
+    refusal: /expected an email address, got "a@b\.\.c"/,
+  },
   minItems: {
     ...{ spec: [Int], schema: INTS, limit: 2, kept: '[1,2]', broken: '[1]' },
     refusal: /1 items, fewer than 2/,

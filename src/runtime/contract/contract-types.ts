@@ -1,6 +1,7 @@
 import { CONSTRAINT_NAMES } from '../../decorators/constraint-table';
 import { withConstraints } from '../../decorators/constraints';
 import { classMeta, type FieldMeta } from '../../decorators/metadata';
+import { isStringFormat } from '../../decorators/string-formats';
 import { type Class, type Constraints, type TypeRef } from '../../decorators/types';
 import { type ContractSchema } from './contract-format';
 
@@ -25,6 +26,8 @@ const PRIMITIVES = {
 function constraintsOf(schema: ContractSchema): Constraints {
   const picked: Record<string, unknown> = {};
   for (const key of CONSTRAINT_NAMES) if (schema[key] !== undefined) picked[key] = schema[key];
+  // `int32`, `int64` and `date-time` name a type, which the contract's primitive already gives.
+  if (!isStringFormat(picked.format)) delete picked.format;
   return picked as Constraints;
 }
 

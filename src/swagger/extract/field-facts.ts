@@ -29,7 +29,10 @@ export function constraintsOfOptions(
   for (const key of CONSTRAINT_NAMES) {
     const node = propertyOf(options, key);
     if (!node) continue;
-    const value = key === 'pattern' ? staticStringOf(node, checker) : staticNumberOf(node, checker);
+    const value =
+      key === 'pattern' || key === 'format'
+        ? staticStringOf(node, checker)
+        : staticNumberOf(node, checker);
     if (value === undefined) unreadable.push(key);
     else found[key] = value;
   }

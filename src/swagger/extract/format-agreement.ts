@@ -1,3 +1,4 @@
+import { STRING_FORMATS } from '../../decorators/string-formats';
 import { type SchemaConstraints, type SchemaModel } from '../model';
 import { type Converter, type Site } from './converter';
 import { type PropertyTags, retypeBy } from './property-tags';
@@ -34,7 +35,7 @@ function notEnforced(
     return undefined;
   }
   if (inner.kind === 'primitive' && inner.format === text) return undefined;
-  return `${tag} is not enforced, as the runtime checks no string format but date-time (a Date field)`;
+  return `${tag} is not enforced, as the runtime checks no other string format than date-time (a Date field) and ${Object.keys(STRING_FORMATS).join(', ')}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { constraintsWhere } from '../../decorators/constraint-table';
+import { isStringFormat } from '../../decorators/string-formats';
 import { type SchemaConstraints, type SchemaModel, type SchemaNotes } from '../model';
 import { type Converter, type Site, toInteger } from './converter';
 import { locationOf } from './source-text';
@@ -26,6 +27,11 @@ function parseExample(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** A `@format` of a string format that the runtime enforces: a constraint, like `@pattern`. */
+function isStringTag(name: string, text: string): boolean {
+  return name === 'format' && isStringFormat(text);
 }
 
 /** Applies `@integer` and `@format` tags to a schema (to the items of an array). */
@@ -63,7 +69,7 @@ export function readPropertyTags(
   for (const [name, text] of tags) {
     if (name === 'example') notes.example = parseExample(text);
     else if (name === 'deprecated') notes.deprecated = true;
-    else if (TEXT_TAGS.includes(name)) constraints[name] = text;
+    else if (TEXT_TAGS.includes(name) || isStringTag(name, text)) constraints[name] = text;
     else if (NUMBER_TAGS.includes(name)) {
       const value = Number(text);
       if (text === '' || !Number.isFinite(value))
@@ -80,6 +86,8 @@ export function readPropertyTags(
       );
     }
   }
-  const retypeTags = tags.filter(([name]) => name === 'integer' || name === 'format');
+  const retypeTags = tags.filter(
+    ([name, text]) => name === 'integer' || (name === 'format' && !isStringTag(name, text)),
+  );
   return { constraints, notes, retype: retypeBy(retypeTags), retypeTags };
 }
