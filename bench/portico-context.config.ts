@@ -16,6 +16,15 @@ export class SyncContextMultiplierService {
   }
 }
 
+/** The same `mulTwo` without the declaration: its calls run under AsyncLocalStorage. */
+@RemoteService('multiplier')
+export class UndeclaredMultiplierService {
+  @ApiOperation('Multiplies a by b')
+  mulTwo(input: MulInput): MulOutput {
+    return new MulOutput(input.a * input.b);
+  }
+}
+
 /** `mulTwo` as a method that uses its context: it reads it, awaits, and reads it again. */
 @RemoteService('multiplier')
 export class ContextReadingMultiplierService {
@@ -28,14 +37,18 @@ export class ContextReadingMultiplierService {
   }
 }
 
+const SERVICES = {
+  sync: SyncContextMultiplierService,
+  undeclared: UndeclaredMultiplierService,
+  read: ContextReadingMultiplierService,
+};
+
 /**
- * A main server like the benchmark's own whose `calc.mulTwo` leaves the call context unused (and
- * says so), or with `BENCH_CONTEXT=read` reads it (docs/design-context.md).
+ * A main server like the benchmark's own whose `calc.mulTwo` leaves the call context unused and
+ * says so; with `BENCH_CONTEXT=undeclared` does not say so, with `BENCH_CONTEXT=read` reads it
+ * (docs/design-context.md).
  */
-const service =
-  process.env.BENCH_CONTEXT === 'read'
-    ? ContextReadingMultiplierService
-    : SyncContextMultiplierService;
+const service = SERVICES[(process.env.BENCH_CONTEXT ?? 'sync') as keyof typeof SERVICES];
 const config: MainServerConfig = {
   microservices: [nativeApp({ name: 'calc', services: [service] })],
   host: '127.0.0.1',
