@@ -40,6 +40,32 @@ export interface ReplicaStatus {
   readonly holds?: readonly string[];
 }
 
+const decoder = new TextDecoder();
+
+/**
+ * The status in a ping answer, or `undefined` when it is not one: anyone allowed on the inbox may
+ * answer, and a field of another type must not reach the code that reads the status.
+ */
+export function readReplicaStatus(data: Uint8Array): ReplicaStatus | undefined {
+  let status: unknown;
+  try {
+    status = JSON.parse(decoder.decode(data));
+  } catch {
+    return undefined;
+  }
+  if (typeof status !== 'object' || status === null) return undefined;
+  const { replica, cuts, draining, holds } = status as Record<string, unknown>;
+  if (typeof replica !== 'string') return undefined;
+  if (cuts !== undefined && typeof cuts !== 'number') return undefined;
+  if (draining !== undefined && typeof draining !== 'boolean') return undefined;
+  if (holds !== undefined && !isStringList(holds)) return undefined;
+  return status as ReplicaStatus;
+}
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
 /**
  * Whether a replica of the microservice on `subject` answers a ping within `timeoutMs`: false when
  * none listens, none answers in time, or NATS is away. The ping goes out as calls do (through the

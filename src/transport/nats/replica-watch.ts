@@ -7,6 +7,7 @@ import {
   DEFAULT_PING_TIMEOUT_MS,
   pingSubject,
   type ReplicaStatus,
+  readReplicaStatus,
   WATCH_TIMING,
 } from './replica-ping';
 
@@ -25,8 +26,6 @@ export interface ReplicaWatch {
   ready(): Promise<boolean>;
   stop(): void;
 }
-
-const decoder = new TextDecoder();
 
 /**
  * Pings the replicas of `subject` every `WATCH_TIMING.pingEveryMs` with the main server's inbox,
@@ -56,14 +55,8 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
       const token = msg.subject.slice(inbox.length + 1);
       const sent = token.startsWith('w') ? rounds.get(Number(token.slice(1))) : undefined;
       if (sent === undefined) return;
-      let status: ReplicaStatus;
-      try {
-        status = JSON.parse(decoder.decode(msg.data)) as ReplicaStatus;
-      } catch {
-        return;
-      }
-      if (typeof status.replica !== 'string') return;
-      heard(status, sent);
+      const status = readReplicaStatus(msg.data);
+      if (status) heard(status, sent);
     },
   });
 

@@ -1,0 +1,65 @@
+import { connect, type NatsConnection } from 'nats';
+import pino from 'pino';
+import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
+import { connectNats, type NatsLink } from '../../src/transport/nats/nats-connection';
+import { watchReplicas } from '../../src/transport/nats/replica-watch';
+import { checkNats } from '../support/nats';
+import { waitFor } from '../support/wait';
+
+const describeNats = checkNats('the replica watch tests are skipped') ? describe : describe.skip;
+const text = new TextEncoder();
+
+describeNats('a replica watch given a status it cannot read', () => {
+  let nats: NatsServerProcess;
+  let link: NatsLink;
+  let replica: NatsConnection;
+  const logger = pino({ level: 'silent' });
+
+  beforeAll(async () => {
+    nats = await startNatsServer({});
+    link = await connectNats({ servers: [nats.url], name: 'watch-test', logger });
+    replica = await connect({ servers: nats.url });
+  });
+
+  afterAll(async () => {
+    await replica?.close();
+    await link?.connection.close();
+    await nats?.stop();
+  });
+
+  const status = (fields: object) => ({ replica: 'r1', cuts: 0, draining: false, ...fields });
+  it.each([
+    ['holds that are a number', status({ holds: 5 })],
+    ['holds that are an object', status({ holds: {} })],
+    ['holds that are not names', status({ holds: [1, 2] })],
+    ['cuts that are text', status({ cuts: '2', holds: [] })],
+    ['null', null],
+  ])('ignores a status with %s, and keeps its connection', async (_, body) => {
+    let answered = 0;
+    const subscription = replica.subscribe('portico.odd._ping', {
+      callback: (_error, msg) => {
+        answered++;
+        msg.respond(text.encode(JSON.stringify(body)));
+      },
+    });
+    await replica.flush();
+    const watch = watchReplicas({
+      link,
+      subject: 'portico.odd',
+      microservice: 'odd',
+      logger,
+      events: undefined,
+    });
+    try {
+      await waitFor(() => answered >= 2);
+      // The answers were read (or refused) by now: a round trip on the same connection after them.
+      await link.connection.flush();
+      expect(link.connection.isClosed()).toBe(false);
+      expect(link.connected).toBe(true);
+      expect(await link.connection.request('portico.odd._ping', new Uint8Array(0))).toBeDefined();
+    } finally {
+      watch.stop();
+      subscription.unsubscribe();
+    }
+  });
+});
