@@ -85,6 +85,9 @@ function badValues(schema: Schema, schemas: Record<string, Schema>): unknown[] {
           '2024-05-06T12:00:60Z',
         ];
       }
+      if (s.format !== undefined) {
+        return ['', 'b', 'a@b..c', '@b', 'a@-b', '2023-02-29', '1.2.3.04', 'a..b', 'x'.repeat(64)];
+      }
       return [
         '',
         'b',

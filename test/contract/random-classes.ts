@@ -74,6 +74,7 @@ const stringLimits = fc.oneof(
     .tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 6 }))
     .map(([min, span]) => ({ minLength: min, maxLength: min + span })),
   fc.constantFrom('^[a-z]*$', '^[A-Z][a-z0-9]*$', 'b').map((pattern) => ({ pattern })),
+  fc.constantFrom('email', 'uuid', 'date', 'ipv4', 'hostname').map((format) => ({ format })),
 );
 
 const arrayLimits = fc.oneof(

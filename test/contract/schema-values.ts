@@ -64,12 +64,23 @@ function numberArb(s: Schema): fc.Arbitrary<number> {
 /** Text that XML carries as it is: printable ASCII. */
 const TEXT_UNIT = fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c));
 
+/** Values of each string format the runtime enforces, as ajv-formats takes them. */
+const FORMAT_SAMPLES: Record<string, string[]> = {
+  email: ['a@b', 'first.last@example.com', "o'h+t@x-y.z"],
+  uuid: ['123e4567-e89b-12d3-a456-426614174000', 'urn:uuid:00000000-0000-0000-0000-00000000000A'],
+  date: ['2024-02-29', '1999-12-31'],
+  ipv4: ['127.0.0.1', '255.0.10.9'],
+  hostname: ['localhost', 'a-b.example.com.'],
+};
+
 function stringArb(s: Schema): fc.Arbitrary<string> {
   if (s.format === 'date-time') {
     const min = new Date('1900-01-01T00:00:00Z');
     const max = new Date('2200-01-01T00:00:00Z');
     return fc.date({ min, max, noInvalidDate: true }).map((d) => d.toISOString());
   }
+  const samples = s.format === undefined ? undefined : FORMAT_SAMPLES[s.format];
+  if (samples) return fc.constantFrom(...samples);
   const lengths = { minLength: s.minLength ?? 0, maxLength: s.maxLength ?? 8 };
   if (s.pattern === undefined) return fc.string({ unit: TEXT_UNIT, ...lengths });
   const fits = (t: string) => t.length >= lengths.minLength && t.length <= lengths.maxLength;

@@ -39,7 +39,7 @@ describe('a contract written by the build', () => {
     const app = require(module).default as NativeAppDefinition;
     const file = findContract(module);
     expect(file).toBe(path.join(dir, 'dist', CONTRACT_FILE));
-    expect(applyContract(readContract(file as string), [app])).toBe(5);
+    expect(applyContract(readContract(file as string), [app])).toBe(6);
     const runtime = createMicroserviceRuntime(app);
     callIn = async (sequence, method, body) => {
       const reply = await runtime.handle(envelope(method, body, sequence));
@@ -75,6 +75,11 @@ describe('a contract written by the build', () => {
   it('binds interfaces and utility types, and checks an async result', async () => {
     expect(await call('patch', {})).toEqual({ ok: true, text: '{"name":"nobody"}' });
     expect((await call('patch', { phone: 5 })).ok).toBe(false);
+    const contact = { name: 'Ada', email: 'a@example.com', phone: null };
+    expect((await call('add', contact)).ok).toBe(true);
+    const email = await call('add', { ...contact, email: 'a@b..c' });
+    expect(JSON.parse(email.text)).toMatchObject({ status: 400 });
+    expect(email.text).toContain('field email: expected an email address, got \\"a@b..c\\"');
     expect(await call('greet', 'hi')).toEqual({ ok: true, text: '{"text":"hi"}' });
     const wrong = await call('greet', 'wrong');
     expect(JSON.parse(wrong.text)).toMatchObject({ status: 500 });

@@ -10,7 +10,12 @@ const SRC = path.resolve(__dirname, '../../src/index.ts');
 export const SOURCE = `
 import { Api, ApiOperation, Field, nativeApp, RemoteService } from 'portico';
 export type Genre = 'fiction' | 'poetry';
-export interface Contact { name: string; email?: string; phone: string | null; }
+export interface Contact {
+  name: string;
+  /** @format email */
+  email?: string;
+  phone: string | null;
+}
 export class Entity { @Field() readonly id!: string; }
 export class Version {
   major = 1;
@@ -31,6 +36,7 @@ export interface Greeting { text: string; }
   @ApiOperation('Patches a contact') patch(contact: Partial<Contact>): Pick<Contact, 'name'> {
     return { name: contact.name ?? 'nobody' };
   }
+  @ApiOperation('Adds a contact') add(contact: Contact): Contact { return contact; }
   @ApiOperation('Lists books') list(genre: Genre): Page<Book> {
     return { items: [], total: genre === 'poetry' ? 1 : 0 };
   }
