@@ -236,7 +236,7 @@ async function main(argv: readonly string[]): Promise<number> {
   log(`machine: ${JSON.stringify(machine)}; pinning: ${JSON.stringify(pinning)}`);
   const results = await measure(options, { servers: catalog.servers, rows }, placement);
   const table = buildTable(rows, options.connections, results);
-  const targets = checkTargets(table, results);
+  const targets = checkTargets(table, results, Number(machine.node.slice(1).split('.')[0]));
   const costs = checkCosts(rows, options.connections, results);
   const before = options.against ? compareBefore(rows, options.connections, results) : [];
   const memoryRows = rows.filter((row) => row.server === 'portico');
