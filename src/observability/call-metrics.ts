@@ -2,7 +2,8 @@ import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { BucketCounts, type HistogramFamily, histogramText } from './bucket-counts';
 import { type CallNames } from './known-names';
 import { MethodSeriesTable } from './method-series';
-import { faultCounters, type NatsFault } from './nats-fault';
+import { faultCounters } from './nats-fault';
+import { type NatsFault } from './nats-fault-kind';
 import { ReplicaReplies } from './replica-replies';
 import { type Labels, Tally, tallied } from './tally';
 

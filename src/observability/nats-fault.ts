@@ -1,12 +1,6 @@
 import { Counter, type Registry } from 'prom-client';
+import { type NatsFault } from './nats-fault-kind';
 import { Tally, tallied } from './tally';
-
-/**
- * A fault of the NATS hop, as counted: a call answered for a lost replica, a call whose reply was
- * lost, a call that no replica took in time (cancelled: no replica starts it), a retry of an
- * idempotent call, a reply that came after its call was answered (dropped).
- */
-export type NatsFault = 'replica-lost' | 'reply-lost' | 'cancel' | 'retry' | 'late-reply';
 
 /** The counter of each fault of the NATS hop (docs/faults.md). */
 const FAULT_COUNTERS = {

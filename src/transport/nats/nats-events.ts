@@ -1,7 +1,7 @@
 import { type NatsConnection } from 'nats';
-import { type NatsFault } from '../../observability/nats-fault';
+import { type NatsFault } from '../../observability/nats-fault-kind';
 
-export type { NatsFault } from '../../observability/nats-fault';
+export type { NatsFault } from '../../observability/nats-fault-kind';
 
 /** What the NATS carrier of a main server reports, for its metrics. */
 export interface NatsEvents {

@@ -1,0 +1,7 @@
+/**
+ * A fault of the NATS hop, as counted: a call answered for a lost replica, a call whose reply was
+ * lost, a call that no replica took in time (cancelled: no replica starts it), a retry of an
+ * idempotent call, a reply that came after its call was answered (dropped). Apart from its
+ * counters, so that the transports' declarations name it without reaching prom-client.
+ */
+export type NatsFault = 'replica-lost' | 'reply-lost' | 'cancel' | 'retry' | 'late-reply';
