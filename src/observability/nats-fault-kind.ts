@@ -1,6 +1,6 @@
 /**
  * A fault of the NATS hop, as counted: a call answered for a lost replica, a call whose reply was
- * lost, a call that no replica took in time (cancelled: no replica starts it), a retry of an
+ * lost, a call that a replica refused as read after its take-by time (it did not run), a retry of an
  * idempotent call, a reply that came after its call was answered (dropped). Apart from its
  * counters, so that the transports' declarations name it without reaching prom-client.
  */

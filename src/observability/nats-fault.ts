@@ -14,7 +14,7 @@ const FAULT_COUNTERS = {
   ],
   cancel: [
     'portico_nats_cancels_total',
-    'Calls answered 503 NOT_ACKNOWLEDGED: no replica took them in time, and none will start them.',
+    'Calls answered 503 NOT_ACKNOWLEDGED: the replica read them after their take-by time and did not run them.',
   ],
   retry: [
     'portico_nats_retries_total',

@@ -1,4 +1,4 @@
-import { frameworkError, RETRY_AFTER } from '../../errors';
+import { frameworkError } from '../../errors';
 
 /** The answer to a call that the replica watch ends, by the fault (docs/faults.md). */
 export const FAULT_ERRORS = {
@@ -9,10 +9,9 @@ export const FAULT_ERRORS = {
     ),
   'reply-lost': (ms: string) =>
     frameworkError('REPLY_LOST', `the replica of ${ms} ran the call, but its reply was lost`),
-  cancel: (ms: string) =>
+  unreported: (ms: string) =>
     frameworkError(
-      'NOT_ACKNOWLEDGED',
-      `no replica of ${ms} reports taking the call, and none will start it now`,
-      { headers: RETRY_AFTER },
+      'REPLICA_LOST',
+      `no replica of ${ms} that the main server has heard reports taking the call, and none starts it now; one it has not heard yet may have run it`,
     ),
 } as const satisfies Record<string, (microservice: string) => Error>;

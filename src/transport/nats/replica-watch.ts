@@ -32,7 +32,9 @@ export interface ReplicaWatch {
  * and learns from their answers which replica holds which call (docs/faults.md). A replica silent
  * for `lostAfterMs` is lost: the calls it holds are answered `REPLICA_LOST`. A call that a replica
  * held and no longer holds, with no reply come, is answered `REPLY_LOST`. A call that no replica
- * took, once every replica answered a ping sent after the call's `takeBy`, is `NOT_ACKNOWLEDGED`.
+ * reports, once every replica heard answered a ping sent after the call's `takeBy`, is
+ * `REPLICA_LOST` too: a replica not heard yet (one that started, or was killed before its first
+ * answer came) may have taken it, so the watch never promises that a call did not run.
  */
 export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
   const { link, subject, microservice, logger, events } = options;
@@ -74,8 +76,8 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
     if (!seen.draining) for (const wake of waiters.splice(0)) wake(true);
   }
 
-  function answer(token: string, kind: 'replica-lost' | 'reply-lost' | 'cancel'): void {
-    events?.fault(microservice, kind);
+  function answer(token: string, kind: keyof typeof FAULT_ERRORS): void {
+    events?.fault(microservice, kind === 'unreported' ? 'replica-lost' : kind);
     mux.fail(token, FAULT_ERRORS[kind](microservice));
   }
 
@@ -100,7 +102,8 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
       // Lost with a replica, or its reply lost with a connection: it may have run.
       const cut = call.seq < mainCutSeq || book.cutSince(call.seq);
       if (cut || book.lostMayHold(call)) answer(token, 'replica-lost');
-      else if (answered.at > call.sentAt + WATCH_TIMING.takeWithinMs) answer(token, 'cancel');
+      // No replica heard reports it and none starts it now; one not heard yet may have run it.
+      else if (answered.at > call.sentAt + WATCH_TIMING.takeWithinMs) answer(token, 'unreported');
     }
     rounds.set(++round, { at: now, seq: mux.stamp() });
     rounds.delete(round - ROUNDS_KEPT);

@@ -29,15 +29,36 @@ const RETRIED = new Set(['REPLICA_LOST', 'NOT_ACKNOWLEDGED', 'SERVICE_UNAVAILABL
  * that breaks the rule included).
  */
 export async function requestReply(hop: ReplyHop, envelope: CallEnvelope): Promise<FramedReply> {
+  try {
+    return await sendCall(hop, envelope);
+  } catch (error) {
+    // Only a replica's refusal says this (docs/faults.md): it read the call too late to take it.
+    if (error instanceof RemoteError && error.code === 'NOT_ACKNOWLEDGED') {
+      hop.events?.fault(envelope.microservice, 'cancel');
+    }
+    throw error;
+  }
+}
+
+async function sendCall(hop: ReplyHop, envelope: CallEnvelope): Promise<FramedReply> {
   if (!hop.idempotent?.(envelope.service, envelope.method)) return requestOnce(hop, envelope);
   try {
     return await requestOnce(hop, envelope);
   } catch (error) {
     if (!(error instanceof RemoteError && RETRIED.has(error.code))) throw error;
     hop.events?.fault(envelope.microservice, 'retry');
-    return requestOnce(hop, envelope);
+    try {
+      return await requestOnce(hop, envelope);
+    } catch (again) {
+      // The first send may have run: an answer that says the second did not, says it of that one.
+      const notRun = again instanceof RemoteError && NOT_RUN.has(again.code);
+      throw error.code === 'REPLICA_LOST' && notRun ? error : again;
+    }
   }
 }
+
+/** Answers that promise the call did not run (docs/faults.md). */
+const NOT_RUN = new Set(['NOT_ACKNOWLEDGED', 'SERVICE_UNAVAILABLE', 'OVERLOADED']);
 
 async function requestOnce(hop: ReplyHop, envelope: CallEnvelope): Promise<FramedReply> {
   const { link, subject, events } = hop;
