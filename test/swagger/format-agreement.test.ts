@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Json } from '../../src/swagger/build/render-schema';
 import { type Generation, generateDocument } from '../../src/swagger/cli/generate';
-import { ROOT } from './support';
+import { sourceProject } from './support';
 
 const SERVICE = `
 import { Api, ApiOperation, Field, Int, nativeApp, RemoteService } from 'portico';
@@ -54,25 +52,17 @@ export const app = nativeApp({ name: 'book', services: [BookService] });
 
 /** JSDoc \`@format\` and \`@integer\` on a \`@Field\`: written only where the runtime enforces them. */
 describe('generate-swagger on @format and @integer tags', () => {
-  let dir: string;
+  let project: ReturnType<typeof sourceProject>;
   let generation: Generation;
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'format-agreement-'));
-    writeFileSync(path.join(dir, 'service.ts'), SERVICE);
-    const paths = { portico: [path.join(ROOT, 'src/index.ts')] };
-    const compilerOptions = {
-      target: 'ES2022',
-      strict: true,
-      noEmit: true,
-      experimentalDecorators: true,
-      emitDecoratorMetadata: true,
-      paths,
-    };
-    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions }));
-    const project = path.join(dir, 'tsconfig.json');
-    generation = await generateDocument({ project, title: 'Book', version: '1.0.0' });
+    project = sourceProject(SERVICE);
+    generation = await generateDocument({
+      project: project.tsconfig,
+      title: 'Book',
+      version: '1.0.0',
+    });
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => project.remove());
 
   const properties = () =>
     ((generation.document.definitions as Json).Contact as Json).properties as Record<string, Json>;
@@ -112,9 +102,14 @@ describe('generate-swagger on @format and @integer tags', () => {
   });
 
   it('with a contract, which binds interfaces too, writes and enforces a string format on an interface member', async () => {
-    const project = path.join(dir, 'tsconfig.json');
-    const contract = { file: path.join(dir, 'contract.json'), command: 'generate-swagger' };
-    const built = await generateDocument({ project, title: 'Book', version: '1.0.0', contract });
+    const file = path.join(path.dirname(project.tsconfig), 'contract.json');
+    const contract = { file, command: 'generate-swagger' };
+    const built = await generateDocument({
+      project: project.tsconfig,
+      title: 'Book',
+      version: '1.0.0',
+      contract,
+    });
     expect(built.diagnostics.map((d) => d.message).join('\n')).not.toMatch(/@format email/);
     const note = (built.document.definitions as Json).Note as Json;
     expect((note.properties as Record<string, Json>).email).toEqual({
@@ -132,9 +127,8 @@ describe('generate-swagger on @format and @integer tags', () => {
   });
 
   it('fails under --strict', async () => {
-    const project = path.join(dir, 'tsconfig.json');
     const strict = await generateDocument({
-      project,
+      project: project.tsconfig,
       title: 'Book',
       version: '1.0.0',
       strict: true,

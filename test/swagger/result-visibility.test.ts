@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { generateDocument } from '../../src/swagger/cli/generate';
-import { ROOT } from './support';
+import { sourceProject } from './support';
 
 const SERVICE = `
 import { Api, ApiOperation, Field, nativeApp, RemoteService } from 'portico';
@@ -64,26 +61,15 @@ export const app = nativeApp({ name: 'hello', services: [GreeterService] });
 
 /** A result whose type TypeScript does not emit cannot be checked: the generator says so. */
 describe('generate-swagger on results the runtime cannot see', () => {
-  let dir: string;
+  let project: ReturnType<typeof sourceProject>;
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'result-visibility-'));
-    writeFileSync(path.join(dir, 'service.ts'), SERVICE);
-    const paths = { portico: [path.join(ROOT, 'src/index.ts')] };
-    const compilerOptions = {
-      target: 'ES2022',
-      strict: true,
-      noEmit: true,
-      experimentalDecorators: true,
-      emitDecoratorMetadata: true,
-      paths,
-    };
-    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions }));
+    project = sourceProject(SERVICE);
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => project.remove());
 
   it('warns for each result without returns whose type is a promise, an array, an interface or a union', async () => {
     const { diagnostics } = await generateDocument({
-      project: path.join(dir, 'tsconfig.json'),
+      project: project.tsconfig,
       title: 'Hello',
       version: '1.0.0',
     });
