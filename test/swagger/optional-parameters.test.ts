@@ -42,7 +42,7 @@ describe('generate-swagger on optional parameters', () => {
 
   it('warns where TypeScript erases the ?, and describes the parameter as the runtime takes it', () => {
     expect(generation.diagnostics.map((d) => `${d.location?.line}: ${d.message}`)).toEqual([
-      '8: greeter.hello(name) is optional in its type, but TypeScript erases the ?, so the runtime requires it and the document says so: give it a default value (name = …) to make it optional on the wire',
+      '8: greeter.hello(name) is optional in its type, but TypeScript erases the ?, so the runtime requires it and the document says so: give it a default value (name = …), or write a contract (generate-swagger --contract), to make it optional on the wire',
     ]);
     expect((operation('hello').requestBody as Json).required).toBe(true);
     expect((operation('greet').requestBody as Json).required).toBe(false);

@@ -22,6 +22,7 @@ function typedMethod(old: MethodMeta, types: ContractMethod, resolver: TypeResol
   return {
     ...rest,
     params: types.params.map((p, i) => resolver.typeOf(p, `parameter ${i} of ${where}`)),
+    required: types.required,
     returns: types.result === 'void' ? null : resolver.typeOf(types.result, `result of ${where}`),
   };
 }

@@ -44,6 +44,8 @@ export interface ContractMethod {
   readonly service: string;
   readonly method: string;
   readonly params: readonly ContractSchema[];
+  /** How many leading parameters a call must give; the others (`name?: T`, `name = …`) may not. */
+  readonly required: number;
   readonly result: ContractSchema | 'void';
 }
 

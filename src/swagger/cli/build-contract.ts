@@ -23,12 +23,18 @@ function paramsOf(operation: OperationModel): readonly ContractSchema[] {
   return operation.mode === 'RMC' && schema.kind === 'tuple' ? schema.items : [schema];
 }
 
+function requiredOf({ mode, body }: OperationModel): number {
+  if (mode !== 'RMC') return body.required ? 1 : 0;
+  return body.schema.kind === 'tuple' ? body.schema.minItems : 0;
+}
+
 function methodOf(operation: OperationModel): ContractMethod {
   return {
     microservice: operation.microservice,
     service: operation.service,
     method: operation.method,
     params: paramsOf(operation),
+    required: requiredOf(operation),
     result: operation.result,
   };
 }

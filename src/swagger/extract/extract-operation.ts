@@ -108,7 +108,10 @@ function argumentsOf(
   label: string,
 ): OperationModel['body'] {
   const items = parameters.map((parameter) => parameterOf(converter, parameter, label));
-  const minItems = requiredCount(parameters.map((p) => p.parameter));
+  const minItems = requiredCount(
+    parameters.map((p) => p.parameter),
+    converter.typesAreContract,
+  );
   return {
     name: 'arguments',
     required: true,
@@ -128,7 +131,7 @@ function singleBodyOf(
   const declaration = parameter.parameter;
   return {
     name: declaration.name.getText(),
-    required: requiredCount([declaration]) === 1,
+    required: requiredCount([declaration], converter.typesAreContract) === 1,
     ...(description ? { description } : {}),
     schema,
   };
