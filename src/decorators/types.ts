@@ -62,7 +62,21 @@ export type TypeRef =
   | { readonly kind: 'enum'; readonly values: readonly EnumValue[] }
   | { readonly kind: 'class'; readonly ctor: Class }
   | { readonly kind: 'array'; readonly items: TypeRef; readonly rules?: ValueRules }
+  | UnionRef
   | { readonly kind: 'unknown' };
+
+/** A payload class as a {@link TypeRef}. */
+export type ClassRef = Extract<TypeRef, { kind: 'class' }>;
+
+/**
+ * A union of payload classes that one required field tells apart (`kind: 'circle'`): `members`
+ * gives the class that each of its values names (docs/design-contract.md).
+ */
+export interface UnionRef {
+  readonly kind: 'union';
+  readonly discriminator: string;
+  readonly members: ReadonlyMap<string, ClassRef>;
+}
 
 const SCALARS = {
   int: { kind: 'int' },
@@ -107,6 +121,8 @@ export function describeType(type: TypeRef): string {
       return `${describeType(type.items)}[]`;
     case 'enum':
       return type.values.map((v) => JSON.stringify(v)).join(' | ');
+    case 'union':
+      return [...new Set([...type.members.values()].map((m) => m.ctor.name))].join(' | ');
     default:
       return type.kind;
   }

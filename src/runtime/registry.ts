@@ -52,6 +52,10 @@ function checkPayloadTypes(service: Class, method: MethodMeta): void {
       visit(type.items);
       return;
     }
+    if (type?.kind === 'union') {
+      for (const member of type.members.values()) visit(member);
+      return;
+    }
     if (type?.kind !== 'class' || seen.has(type.ctor)) return;
     seen.add(type.ctor);
     const fields = fieldsOf(type.ctor);

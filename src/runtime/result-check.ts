@@ -3,6 +3,7 @@ import { describeType, type TypeRef } from '../decorators/types';
 import { RemoteError } from '../errors';
 import { writableDate } from '../serialization/binding';
 import { BindError } from '../serialization/sequence';
+import { memberOf } from '../serialization/union-member';
 import { checkItems, checkNumber, checkString, enumMember } from '../serialization/value-rules';
 
 /**
@@ -45,6 +46,18 @@ export function checkResult(value: unknown, type: TypeRef, path = ''): void {
       }
       for (const field of fieldsOf(type.ctor).values()) checkField(value, field, path);
       return;
+    case 'union': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        throw unfit(value, type, path);
+      }
+      const tag = (value as Record<string, unknown>)[type.discriminator];
+      checkResult(
+        value,
+        within(() => memberOf(type, tag, path)),
+        path,
+      );
+      return;
+    }
     default:
       return;
   }
@@ -71,9 +84,9 @@ function checkField(value: object, field: FieldMeta, path: string): void {
 }
 
 /** Runs a binding check on a result, turning its refusal into the result's 500. */
-function within(check: () => unknown): void {
+function within<T>(check: () => T): T {
   try {
-    check();
+    return check();
   } catch (error) {
     if (!(error instanceof BindError)) throw error;
     const message = `${where(error.path)} does not fit its declared type: ${error.message}`;

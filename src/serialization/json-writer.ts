@@ -1,5 +1,6 @@
 import { fieldsOf } from '../decorators/metadata';
 import { type Class, type TypeRef } from '../decorators/types';
+import { writtenType } from './union-member';
 
 /** JSON text of a result: class instances by their declared fields only, as XML writes them. */
 export function writeJson(value: unknown, type: TypeRef | undefined): string {
@@ -11,8 +12,9 @@ export function writeJson(value: unknown, type: TypeRef | undefined): string {
  * The value with every class instance reduced to its declared fields, so that no property the
  * class does not declare (internal state, a secret) reaches the wire, and JSON agrees with XML.
  */
-function declaredOnly(value: unknown, type: TypeRef | undefined): unknown {
+function declaredOnly(value: unknown, declared: TypeRef | undefined): unknown {
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  const type = writtenType(value, declared);
   if (Array.isArray(value)) {
     const items = type?.kind === 'array' ? type.items : undefined;
     return value.map((item) => declaredOnly(item, items));

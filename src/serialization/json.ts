@@ -21,6 +21,7 @@ import { writeJson } from './json-writer';
 import { acceptedNames, libAName } from './lib-a-names';
 import { isIntText, isNumberText } from './number-text';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
+import { memberOf, tagOf } from './union-member';
 import { checkItems, checkNumber, checkString, enumFromText, enumMember } from './value-rules';
 
 /**
@@ -77,6 +78,13 @@ export function bindJson(value: unknown, type: TypeRef, at: BindSite<JsonBindOpt
         return mismatch(path, type, describeValue(value));
       }
       return bindObject(value as Record<string, unknown>, type.ctor, at);
+    case 'union': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        return mismatch(path, type, describeValue(value));
+      }
+      const member = memberOf(type, tagOf(type, value), path);
+      return bindObject(value as Record<string, unknown>, member.ctor, at);
+    }
     case 'unknown':
       return value;
   }

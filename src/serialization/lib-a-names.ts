@@ -61,6 +61,9 @@ export function libAName(value: unknown, type: TypeRef | undefined): string {
       return enumName(value, type.values);
     case 'array':
       return `${libAName(undefined, type.items)}-array`;
+    case 'union':
+      // Its members may be of several classes: named as a value without a class, one name always.
+      return 'object';
     default:
       return nameOfValue(value);
   }

@@ -1,6 +1,7 @@
 import { FORBIDDEN_NAMES, fieldsOf } from '../decorators/metadata';
 import { type Class, type TypeRef } from '../decorators/types';
 import { libAName } from './lib-a-names';
+import { writtenType } from './union-member';
 import { escapeXmlText } from './xml-text';
 
 /** How a family names XML elements for types. */
@@ -40,8 +41,9 @@ export function createXmlWriter(naming: Naming): XmlWriter {
     return `<${name}>${text}</${name}>`;
   }
 
-  function writeFields(value: object, type: TypeRef | undefined): string {
+  function writeFields(value: object, declaredType: TypeRef | undefined): string {
     const record = value as Record<string, unknown>;
+    const type = writtenType(value, declaredType);
     let out = '';
     const ctor = type?.kind === 'class' ? type.ctor : (value.constructor as Class | undefined);
     const declared = ctor && ctor !== Object ? fieldsOf(ctor) : undefined;

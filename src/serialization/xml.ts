@@ -17,6 +17,7 @@ import {
 import { acceptedNames, libAName } from './lib-a-names';
 import { isIntText, isNumberText } from './number-text';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
+import { memberOf } from './union-member';
 import { checkItems, checkNumber, checkString, enumFromText } from './value-rules';
 import { parseXmlTree, type XmlNode, XmlScanError } from './xml-parser';
 import { isXmlSpaceOnly, trimXmlSpace } from './xml-text';
@@ -43,6 +44,12 @@ export function parseXml(text: string, options: BindOptions): XmlNode {
 export function bindXml(node: XmlNode, type: TypeRef, at: BindSite): unknown {
   const { path } = at;
   if (type.kind === 'class') return bindXmlObject(node, type.ctor, at);
+  if (type.kind === 'union') {
+    const tag = node.children.find((child) => child.name === type.discriminator);
+    // A discriminator element with elements inside names no member: refused as such.
+    const text = tag && (tag.children.length > 0 ? {} : tag.text);
+    return bindXmlObject(node, memberOf(type, text, path).ctor, at);
+  }
   if (type.kind === 'array') {
     if (!isXmlSpaceOnly(node.text)) mismatch(path, type, 'text');
     if (type.rules) checkItems(node.children.length, type.rules, path);

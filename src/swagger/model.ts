@@ -47,6 +47,16 @@ export interface PropertyModel {
   readonly required: boolean;
 }
 
+/**
+ * The member of a union of object types that tells them apart: `propertyName` is required in
+ * every member with string literals as its type, and `mapping` gives the index of the member that
+ * each literal names (no literal names two).
+ */
+export interface Discriminator {
+  readonly propertyName: string;
+  readonly mapping: Readonly<Record<string, number>>;
+}
+
 /** A type, described independently of the document dialect. */
 export type SchemaModel = SchemaNotes &
   (
@@ -73,7 +83,12 @@ export type SchemaModel = SchemaNotes &
         /** A class with `@Field` declarations: the only objects the runtime binds. */
         readonly declaredFields?: boolean;
       }
-    | { readonly kind: 'union'; readonly members: readonly SchemaModel[] }
+    | {
+        readonly kind: 'union';
+        readonly members: readonly SchemaModel[];
+        /** Every member is an object whose one required member tells it apart. */
+        readonly discriminator?: Discriminator;
+      }
     | { readonly kind: 'intersection'; readonly members: readonly SchemaModel[] }
     | { readonly kind: 'unsupported'; readonly typeText: string }
   );

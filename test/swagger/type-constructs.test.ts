@@ -110,7 +110,17 @@ describe('generate-swagger type constructs', () => {
         head: { prefixItems: [{ type: 'string' }], items: { type: 'boolean' }, minItems: 1 },
       },
     });
-    expect(schemas.Shape).toMatchObject({ anyOf: [{ $ref: '#/components/schemas/Circle' }, {}] });
+    // A union that a literal member tells apart is oneOf with OpenAPI's discriminator.
+    expect(schemas.Shape).toMatchObject({
+      oneOf: [{ $ref: '#/components/schemas/Circle' }, { $ref: '#/components/schemas/Square' }],
+      discriminator: {
+        propertyName: 'kind',
+        mapping: { circle: '#/components/schemas/Circle', square: '#/components/schemas/Square' },
+      },
+    });
+    expect((schemas.Drawing as any).properties.label).toEqual({
+      anyOf: [{ type: 'string' }, { type: 'number' }],
+    });
     expect(Object.keys(openapi.document.paths as object)).toEqual(Object.keys(doc.paths));
   });
 });

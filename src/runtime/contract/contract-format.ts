@@ -28,7 +28,16 @@ export type ContractSchema = Constraints & {
         readonly properties: readonly ContractProperty[];
         readonly additional?: ContractSchema;
       }
-    | { readonly kind: 'tuple' | 'union' | 'intersection' | 'unsupported' }
+    | {
+        readonly kind: 'union';
+        readonly members: readonly ContractSchema[];
+        /** The member every object member requires, and the member each of its literals names. */
+        readonly discriminator?: {
+          readonly propertyName: string;
+          readonly mapping: Readonly<Record<string, number>>;
+        };
+      }
+    | { readonly kind: 'tuple' | 'intersection' | 'unsupported' }
   );
 
 /** A member of an object type: its name, its type, and whether it may be absent. */

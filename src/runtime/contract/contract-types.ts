@@ -2,7 +2,7 @@ import { CONSTRAINT_NAMES } from '../../decorators/constraint-table';
 import { withConstraints } from '../../decorators/constraints';
 import { classMeta, type FieldMeta } from '../../decorators/metadata';
 import { isStringFormat } from '../../decorators/string-formats';
-import { type Class, type Constraints, type TypeRef } from '../../decorators/types';
+import { type Class, type ClassRef, type Constraints, type TypeRef } from '../../decorators/types';
 import { type ContractSchema } from './contract-format';
 
 /** Turns the contract's types into the runtime's, one named type once (recursion included). */
@@ -110,10 +110,35 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
       }
       case 'object':
         return objectType(where, schema, undefined);
+      case 'union':
+        return unionType(schema, where);
       default:
         return refuse(where, `a ${schema.kind}`);
     }
   }
 
+  /** A discriminated union; a union of literal sets (`'a' | 1`) is one set. */
+  function unionType(schema: Extract<ContractSchema, { kind: 'union' }>, where: string): TypeRef {
+    const { discriminator, members } = schema;
+    if (!discriminator) {
+      if (!members.every((m) => m.kind === 'enum'))
+        refuse(where, 'a union without a discriminator');
+      return typeOf(
+        { kind: 'enum', values: members.flatMap((m) => (m as EnumSchema).values) },
+        where,
+      );
+    }
+    const types = members.map((member, i) => typeOf(member, `${where} (member ${i})`));
+    const byTag = new Map<string, ClassRef>();
+    for (const [tag, i] of Object.entries(discriminator.mapping)) {
+      const type = types[i];
+      if (type?.kind !== 'class') return refuse(where, 'a union of other than object types');
+      byTag.set(tag, type);
+    }
+    return { kind: 'union', discriminator: discriminator.propertyName, members: byTag };
+  }
+
   return { typeOf };
 }
+
+type EnumSchema = Extract<ContractSchema, { kind: 'enum' }>;

@@ -53,8 +53,26 @@ function renderTuple(schema: Extract<SchemaModel, { kind: 'tuple' }>, dialect: D
   return { type: 'array', items, 'x-prefixItems': prefix, ...bounds };
 }
 
-function renderUnion(members: readonly SchemaModel[], dialect: Dialect): Json {
+/**
+ * A discriminated union: `oneOf` with OpenAPI's `discriminator` (its mapping where every member
+ * is named); Swagger 2.0's own `discriminator` needs inheritance, so there both are extensions.
+ */
+function renderOneOf(schema: Extract<SchemaModel, { kind: 'union' }>, dialect: Dialect): Json {
+  const { members, discriminator } = schema;
   const rendered = members.map((m) => renderSchema(m, dialect));
+  const refs = members.map((m) => (m.kind === 'ref' ? schemaRef(m.name, dialect) : undefined));
+  const mapping = Object.entries(discriminator!.mapping).map(([value, i]) => [value, refs[i]]);
+  const described = {
+    propertyName: discriminator!.propertyName,
+    ...(refs.every(Boolean) ? { mapping: Object.fromEntries(mapping) } : {}),
+  };
+  if (dialect === 'openapi31') return { type: 'object', oneOf: rendered, discriminator: described };
+  return { type: 'object', 'x-oneOf': rendered, 'x-discriminator': described };
+}
+
+function renderUnion(schema: Extract<SchemaModel, { kind: 'union' }>, dialect: Dialect): Json {
+  if (schema.discriminator) return renderOneOf(schema, dialect);
+  const rendered = schema.members.map((m) => renderSchema(m, dialect));
   if (dialect === 'openapi31') return { anyOf: rendered };
   // Swagger 2.0 has no anyOf: the members go in an extension, with their JSON type if shared.
   const types = new Set(rendered.map((r) => r.type));
@@ -78,7 +96,7 @@ function renderCore(schema: SchemaModel, dialect: Dialect): Json {
     case 'object':
       return renderObject(schema, dialect);
     case 'union':
-      return renderUnion(schema.members, dialect);
+      return renderUnion(schema, dialect);
     case 'intersection':
       return { allOf: schema.members.map((m) => renderSchema(m, dialect)) };
     case 'unsupported':
@@ -87,7 +105,7 @@ function renderCore(schema: SchemaModel, dialect: Dialect): Json {
 }
 
 function nullable31(core: Json): Json {
-  if (typeof core.type === 'string' && core.$ref === undefined) {
+  if (typeof core.type === 'string' && core.$ref === undefined && core.oneOf === undefined) {
     const withNull = { ...core, type: [core.type, 'null'] };
     return Array.isArray(core.enum) ? { ...withNull, enum: [...core.enum, null] } : withNull;
   }

@@ -13,7 +13,8 @@ function primitiveName(schema: SchemaModel): string | undefined {
 
 /**
  * The libA element name (and libA JSON wrapper name) of a value of `schema`: a class's alias, else
- * its class name; `int`, `double`, `string`, `boolean`, `date`; `<item>-array` for arrays.
+ * its class name; `int`, `double`, `string`, `boolean`, `date`; `<item>-array` for arrays;
+ * `object` for an interface and a discriminated union, whose members may be of several classes.
  */
 export function libANameOf(schema: SchemaModel, lookup: Lookup): string | undefined {
   if (schema.kind === 'ref') {
@@ -26,7 +27,9 @@ export function libANameOf(schema: SchemaModel, lookup: Lookup): string | undefi
     const item = libANameOf(schema.items, lookup);
     return item && `${item}-array`;
   }
-  return primitiveName(schema) ?? (schema.kind === 'object' ? 'object' : undefined);
+  // A discriminated union's value is one of its members, each named as a value without a class.
+  const object = schema.kind === 'object' || (schema.kind === 'union' && schema.discriminator);
+  return primitiveName(schema) ?? (object ? 'object' : undefined);
 }
 
 /** The libB element name: a class's own name, else as libA names it. */

@@ -10,6 +10,14 @@ export const CANNOT_BIND =
 export const CONTRACT_CANNOT_BIND =
   'which the runtime cannot bind yet: use an interface or class with named members, or an array of one';
 
+/**
+ * A union the runtime cannot tell apart by a value's own shape: `string | number` (XML text can
+ * be either), `Circle | Square` without a literal member (tried member by member, it would cost
+ * one pass per member at each level of nesting).
+ */
+const UNTOLD_UNION =
+  "is a union whose members no literal member tells apart, which the runtime cannot bind: give each member an object type with a required member of its own literals, such as kind: 'circle'";
+
 /** Why a schema cannot be an argument, or `undefined` where the runtime binds it. */
 function problemOf(schema: SchemaModel, contract: boolean): string | undefined {
   switch (schema.kind) {
@@ -19,7 +27,10 @@ function problemOf(schema: SchemaModel, contract: boolean): string | undefined {
         ? undefined
         : 'is an interface, a type literal or a class without @Field';
     case 'union':
-      return 'is a union of several types';
+      if (contract && (schema.discriminator || schema.members.every((m) => m.kind === 'enum'))) {
+        return undefined;
+      }
+      return contract ? UNTOLD_UNION : 'is a union of several types';
     case 'tuple':
       return 'is a tuple';
     case 'intersection':
@@ -61,7 +72,10 @@ export function checkBindable(converter: Converter, schema: SchemaModel, site: S
       const what = typeName ? `${path} (${typeName})` : path;
       converter.report({
         severity: converter.typesAreContract ? 'error' : 'warning',
-        message: `${what} ${problem}, ${converter.typesAreContract ? CONTRACT_CANNOT_BIND : CANNOT_BIND}`,
+        message:
+          problem === UNTOLD_UNION
+            ? `${what} ${problem}`
+            : `${what} ${problem}, ${converter.typesAreContract ? CONTRACT_CANNOT_BIND : CANNOT_BIND}`,
         location: locationOf(site.node),
       });
       return;
@@ -69,6 +83,7 @@ export function checkBindable(converter: Converter, schema: SchemaModel, site: S
     if (current.kind === 'object') {
       for (const p of current.properties) visit(p.schema, `${path}.${p.name}`);
     }
+    if (current.kind === 'union') for (const m of current.members) visit(m, path);
   };
   visit(schema, site.label);
 }

@@ -137,6 +137,13 @@ function propertyModel(scope: Scope, symbol: ts.Symbol): PropertyModel {
   };
 }
 
+/** True when the class that declares `symbol` marks any of its members with `@Field`. */
+function ownerDeclaresFields(converter: Converter, symbol: ts.Symbol): boolean {
+  const owner = (symbol.valueDeclaration ?? symbol.declarations?.[0])?.parent;
+  if (!owner || !ts.isClassLike(owner)) return false;
+  return owner.members.some((m) => fieldDecoratorOf(converter, m) !== undefined);
+}
+
 function hasNull(type: ts.Type): boolean {
   return type.isUnion() && type.types.some((t) => t.flags & ts.TypeFlags.Null);
 }
@@ -157,9 +164,11 @@ export function objectTypeSchema(scope: Scope, type: ts.ObjectType): SchemaModel
   const declared = (s: ts.Symbol) =>
     fieldDecoratorOf(converter, s.valueDeclaration ?? s.declarations?.[0]) !== undefined;
   const usesFields = symbols.some(declared);
-  const properties = symbols
-    .filter((s) => !usesFields || declared(s))
-    .map((s) => propertyModel(scope, s));
+  // In `A & B`, each member's own rule: a class's @Field declarations, every member of the rest.
+  const kept = type.isIntersection()
+    ? (s: ts.Symbol) => declared(s) || !ownerDeclaresFields(converter, s)
+    : (s: ts.Symbol) => !usesFields || declared(s);
+  const properties = symbols.filter(kept).map((s) => propertyModel(scope, s));
   const additional = index && innerSchemaOf(scope, index.type);
   // The runtime binds and writes exactly the @Field declarations of a class, nothing else; with a
   // contract, exactly the members of every object type.

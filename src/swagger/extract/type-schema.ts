@@ -61,7 +61,8 @@ export function schemaOfType(scope: Scope, type: ts.Type): SchemaModel {
     const schema = structuredSchema({ converter, site, depth: 0 }, type);
     // With a contract, an object type without a class is bound and named `object` on the wire,
     // libA's name of a value without a class: its arrays' items are named so too.
-    const unnamed = converter.typesAreContract && schema.kind === 'object' && !named.notes.xmlName;
+    const objects = schema.kind === 'object' || (schema.kind === 'union' && schema.discriminator);
+    const unnamed = converter.typesAreContract && objects && !named.notes.xmlName;
     return { ...schema, ...named.notes, ...(unnamed ? { xmlName: 'object' } : {}) };
   });
   return { kind: 'ref', name };

@@ -1,7 +1,9 @@
 import { ts } from 'ts-morph';
 import { type SchemaModel } from '../model';
 import { innerSchemaOf, type Scope, unsupported } from './converter';
+import { discriminatorOf } from './discriminator';
 import { literalEnums, literalOf } from './literal-schema';
+import { objectTypeSchema } from './object-schema';
 
 const PRIMITIVE_FLAGS =
   ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike;
@@ -31,15 +33,29 @@ export function unionSchema(scope: Scope, type: ts.UnionType) {
     ...literalEnums(values.filter((v) => !booleans || typeof v !== 'boolean')),
   ];
   const notes = nullable ? { nullable: true } : {};
+  // Named unions inside (`Shape | Line`) count as their members for a discriminator.
+  const flat = type.types.filter((t) => !isNull(t) && !isMissing(t));
+  const discriminator = literals.length === 0 ? discriminatorOf(checker, flat) : undefined;
+  if (discriminator) {
+    const objects = flat.map((t) => innerSchemaOf(scope, t));
+    return { kind: 'union', members: objects, discriminator, ...notes } as const;
+  }
   if (schemas.length === 0) return unsupported(scope, type, 'holds no value');
   if (schemas.length === 1) return { ...schemas[0]!, ...notes };
   return { kind: 'union', members: schemas, ...notes } as const;
 }
 
-/** An intersection as `allOf`; a branded primitive as the primitive. */
+/**
+ * An intersection of object types as one object with the members merged: members' schemas are
+ * closed (`additionalProperties: false`), so an `allOf` of them would allow no value. A branded
+ * primitive is the primitive; other intersections stay `allOf`.
+ */
 export function intersectionSchema(scope: Scope, type: ts.IntersectionType): SchemaModel {
   // A branded primitive (`string & { __brand: 'Id' }`) travels as the primitive.
   const primitive = type.types.find((t) => t.flags & PRIMITIVE_FLAGS);
   if (primitive) return innerSchemaOf(scope, primitive);
+  if (type.types.every((t) => t.flags & ts.TypeFlags.Object)) {
+    return objectTypeSchema(scope, type as unknown as ts.ObjectType);
+  }
   return { kind: 'intersection', members: type.types.map((t) => innerSchemaOf(scope, t)) };
 }

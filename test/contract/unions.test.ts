@@ -1,0 +1,200 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type NativeAppDefinition } from '../../src/microservices';
+import { applyContract } from '../../src/runtime/contract/apply-contract';
+import { findContract, readContract } from '../../src/runtime/contract/read-contract';
+import { type Generation } from '../../src/swagger/cli/generate';
+import { startTestServer, type TestServer } from '../support/harness';
+import { json, send, xml } from '../support/http';
+import { buildContractProject, contractFindings } from './types-project';
+
+/** Discriminated unions and intersections in plain TypeScript, bound through the contract. */
+const SOURCE = `
+import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
+export interface Circle { kind: 'circle'; radius: number }
+export interface Square { kind: 'square' | 'box'; side: number }
+/** Any shape. */
+export type Shape = Circle | Square;
+export interface Named { name: string }
+export type Labelled = Named & { label?: string };
+export interface Drawing { shapes: Shape[]; main: Shape | null; title: Labelled }
+export class Spot { x = 0; y = 0 }
+export type Mixed = 'a' | 'b' | 1 | 2;
+@Api() @RemoteService('draw') export class DrawService {
+  @ApiOperation('Echoes a shape') echo(shape: Shape): Shape { return shape; }
+  @ApiOperation('Echoes a drawing') drawing(drawing: Drawing): Drawing { return drawing; }
+  @ApiOperation('Answers a shape that fits no member') wrong(kind: string): Shape {
+    return { kind, side: 1 } as unknown as Shape;
+  }
+  @ApiOperation('Measures two shapes') area(a: Shape, b: Shape): number {
+    const one = (s: Shape) => (s.kind === 'circle' ? s.radius ** 2 * 3 : s.side ** 2);
+    return one(a) + one(b);
+  }
+  @ApiOperation('Echoes a labelled name') label(named: Labelled): Labelled & { seen: boolean } {
+    return { ...named, seen: true };
+  }
+  @ApiOperation('Echoes a mixed literal') mixed(value: Mixed): Mixed { return value; }
+}
+export default nativeApp({ name: 'shapes', services: [DrawService] });
+`;
+
+const LIBA_JSON = { 'X-SVC-Sequence-Name': 'libAParamArrayJsonInOutSequence' };
+
+describe('discriminated unions and intersections with a contract', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portico-unions-'));
+  let generation: Generation;
+  let server: TestServer;
+  const post = (method: string, body: string, headers = json()) =>
+    send(server.url, `/shapes/draw/${method}`, { headers, body });
+
+  beforeAll(async () => {
+    const built = await buildContractProject(dir, SOURCE);
+    generation = built.generation;
+    const app = require(built.module).default as NativeAppDefinition;
+    applyContract(readContract(findContract(built.module) as string), [app]);
+    server = await startTestServer({ microservices: [app], logLevel: 'silent', development: true });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('describes the union as oneOf with its discriminator, and the intersection as one object', () => {
+    const schemas = (generation.document as any).components.schemas;
+    expect(schemas.Shape).toMatchObject({
+      oneOf: [{ $ref: '#/components/schemas/Circle' }, { $ref: '#/components/schemas/Square' }],
+      discriminator: {
+        propertyName: 'kind',
+        mapping: {
+          circle: '#/components/schemas/Circle',
+          square: '#/components/schemas/Square',
+          box: '#/components/schemas/Square',
+        },
+      },
+      xml: { name: 'object' },
+    });
+    expect(schemas.Labelled).toMatchObject({
+      type: 'object',
+      properties: { name: { type: 'string' }, label: { type: 'string' } },
+      required: ['name'],
+      additionalProperties: false,
+    });
+    expect(schemas.Labelled.allOf).toBeUndefined();
+  });
+
+  it('binds each member in all four sequences, and answers it as it came', async () => {
+    const circle = '{"kind":"circle","radius":2}';
+    expect((await post('echo', circle)).text).toBe(circle);
+    expect((await post('echo', `{"object":${circle}}`, json(LIBA_JSON))).text).toBe(
+      `{"object":${circle}}`,
+    );
+    const square = '<object><kind>box</kind><side>3</side></object>';
+    for (const family of ['libA', 'libB'] as const) {
+      const answer = await post('echo', square, xml(family));
+      expect({ family, status: answer.status, text: answer.text }).toEqual({
+        family,
+        status: 200,
+        text: square,
+      });
+    }
+    const area = await post('area', `[${circle},{"kind":"square","side":3}]`, {
+      ...json(),
+      'X-SVC-API-ID': 'RMC',
+    });
+    expect(area.text).toBe('21');
+  });
+
+  it('binds unions in arrays, nullable fields and intersections inside objects', async () => {
+    const drawing = {
+      shapes: [
+        { kind: 'square', side: 1 },
+        { kind: 'circle', radius: 1 },
+      ],
+      main: null,
+      title: { name: 'n', label: 'l' },
+    };
+    const answer = await post('drawing', JSON.stringify(drawing));
+    expect(answer.text).toBe(JSON.stringify(drawing));
+    const inXml =
+      '<object><shapes><object><kind>circle</kind><radius>1.5</radius></object></shapes><title><name>n</name></title></object>';
+    const read = await post('drawing', inXml, xml('libA'));
+    expect(read.text).toBe(
+      '<object><shapes><object><kind>circle</kind><radius>1.5</radius></object></shapes><title><name>n</name></title></object>',
+    );
+    const labelled = await post('label', '{"name":"a"}');
+    expect(labelled.text).toBe('{"name":"a","seen":true}');
+  });
+
+  it('refuses a missing or unknown discriminator with a 400 naming the field and its values', async () => {
+    const cases: [string, string, Record<string, string>, string][] = [
+      ['echo', '{"radius":2}', json(), 'kind: required field is missing'],
+      [
+        'echo',
+        '{"kind":"triangle","side":1}',
+        json(),
+        'kind: expected one of "box", "circle", "square", got "triangle"',
+      ],
+      ['echo', '{"kind":7}', json(), 'kind: expected one of'],
+      ['echo', '"circle"', json(), 'expected object, got "circle"'],
+      ['echo', '<object><side>1</side></object>', xml('libB'), 'kind: required field is missing'],
+      ['echo', '<object><kind>Circle</kind></object>', xml('libA'), 'got "Circle"'],
+      ['echo', '{"kind":"circle","side":1}', json(), 'side: field is not declared'],
+      [
+        'drawing',
+        '{"shapes":[{"kind":"x"}],"main":null,"title":{"name":"n"}}',
+        json(),
+        'shapes[0].kind: expected one of',
+      ],
+      [
+        'drawing',
+        '{"shapes":[],"main":null,"title":{"label":"l"}}',
+        json(),
+        'title.name: required field is missing',
+      ],
+    ];
+    for (const [method, body, headers, message] of cases) {
+      const answer = await post(method, body, headers);
+      expect({ body, status: answer.status }).toEqual({ body, status: 400 });
+      expect(answer.error?.message).toContain(message);
+    }
+  });
+
+  it('answers a result that fits no member with a 500 naming the field in development mode', async () => {
+    const answer = await post('wrong', '"triangle"');
+    expect(answer.status).toBe(500);
+    expect(answer.error?.message).toContain('field kind of the result');
+  });
+
+  it('binds a union of literal sets of several types as one set', async () => {
+    expect((await post('mixed', '2')).text).toBe('2');
+    expect((await post('mixed', '"a"')).text).toBe('"a"');
+    expect((await post('mixed', '"c"')).status).toBe(400);
+  });
+});
+
+describe('unions the contract cannot bind', () => {
+  it('is a build error with file:line that names the fix', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portico-unions-refused-'));
+    try {
+      const source = `
+import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
+export interface A { a: string }
+export interface B { b: number }
+@Api() @RemoteService('refused') export class RefusedService {
+  @ApiOperation('Takes either') either(value: A | B): number { return 0; }
+  @ApiOperation('Takes text or a number') text(value: string | number): number { return 0; }
+}
+export default nativeApp({ name: 'refused', services: [RefusedService] });
+`;
+      const fix =
+        "give each member an object type with a required member of its own literals, such as kind: 'circle'";
+      expect(await contractFindings(dir, source)).toEqual([
+        `service.ts:6: refused.either(value) is a union whose members no literal member tells apart, which the runtime cannot bind: ${fix}`,
+        `service.ts:7: refused.text(value) is a union whose members no literal member tells apart, which the runtime cannot bind: ${fix}`,
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
