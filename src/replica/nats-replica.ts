@@ -97,6 +97,7 @@ export async function startNatsReplica(
   const tracing = options.tracing ?? false;
   const holds = createCallHolds();
   let draining: Promise<void> | undefined;
+  let joining = true;
   const serving = withOutbound(runtime, { link, subjectPrefix: options.subjectPrefix, tracing });
   const serve = createCallHandler({
     runtime: serving,
@@ -108,13 +109,6 @@ export async function startNatsReplica(
     holds,
     tracing,
   });
-  const subscription = link.connection.subscribe(subject, {
-    queue: subject,
-    callback: (error, msg) => {
-      if (error) logger.warn({ err: error }, 'subscription error');
-      else serve(msg);
-    },
-  });
   const pings = answerPings(link.connection, subject, (inbox) => ({
     microservice,
     replica: replicaId,
@@ -124,9 +118,22 @@ export async function startNatsReplica(
     concurrency,
     cuts: link.cuts,
     draining: draining !== undefined,
+    joining,
     holds: inbox ? holds.heldFor(inbox) : [],
   }));
   await link.connection.flush();
+  // Main servers count lost only the replicas they heard: it takes no call before they have, so
+  // that one stopped right after its first call is still counted lost (docs/faults.md).
+  await pings.introduced();
+  const subscription = link.connection.subscribe(subject, {
+    queue: subject,
+    callback: (error, msg) => {
+      if (error) logger.warn({ err: error }, 'subscription error');
+      else serve(msg);
+    },
+  });
+  await link.connection.flush();
+  joining = false;
   return {
     microservice,
     replicaId,
@@ -148,7 +155,7 @@ export async function startNatsReplica(
         await drainOpen(subscription);
         logger.info({ inFlight: limiter.active + limiter.waiting }, 'stopped taking calls');
         await limiter.idle();
-        await drainOpen(pings);
+        await drainOpen(pings.subscription);
         holds.stop();
         await link.connection.drain();
       })();

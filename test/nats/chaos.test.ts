@@ -42,6 +42,9 @@ describeNats('chaos: six faults on a secure 3-node cluster', () => {
   const replicas: ReplicaProcess[] = [];
   /** The replica running on each node now. */
   const onNode: (ReplicaProcess | undefined)[] = [];
+  /** The id of the replica started last on each node. */
+  const idOn: string[] = [];
+  const logs: Record<string, unknown>[] = [];
   let generation = 0;
 
   const startOn = async (node: number) => {
@@ -60,6 +63,7 @@ describeNats('chaos: six faults on a secure 3-node cluster', () => {
     });
     replicas.push(replica);
     onNode[node] = replica;
+    idOn[node] = id;
     return replica;
   };
   const runs = () => {
@@ -138,7 +142,8 @@ describeNats('chaos: six faults on a secure 3-node cluster', () => {
       inboxPrefix: MAIN_INBOX_PREFIX,
     };
     main = createMainServer({
-      logLevel: 'silent',
+      logLevel: 'warn',
+      logStream: { write: (line: string) => logs.push(JSON.parse(line)) },
       placement: { nats },
       microservices: [nativeApp({ name: 'calc', services: [JobsService] })],
       ENTRY_POINTS: { WEB_SERVICE_FACADE_HTTP: { callTimeoutMs: 20_000 } },
@@ -171,7 +176,12 @@ describeNats('chaos: six faults on a secure 3-node cluster', () => {
       'b',
       () => void signal(2, 'SIGSTOP'),
       async () => {
+        // Counted lost while stopped (one warn line), then back once it resumes.
+        const said = (msg: string) => () =>
+          logs.some((line) => line.msg === msg && line.replica === idOn[2] && line.level === 40);
+        await waitFor(said('replica lost'), { what: 'the replica lost line' });
         signal(2, 'SIGCONT');
+        await waitFor(said('replica back'), { what: 'the replica back line' });
       },
     );
     await phase(

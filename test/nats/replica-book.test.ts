@@ -62,4 +62,12 @@ describe('the replica book of a main server', () => {
     book.heard(status('a', { draining: true }), round(1), 1_000);
     expect(book.anyReady()).toBe(false);
   });
+
+  it('does not count a joining replica as ready until it answers that it takes calls', () => {
+    const book = replicaBook();
+    book.heard(status('a', { joining: true }), round(1), 1_000);
+    expect(book.anyReady()).toBe(false);
+    book.heard(status('a'), round(2), 1_250);
+    expect(book.anyReady()).toBe(true);
+  });
 });

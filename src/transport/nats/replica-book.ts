@@ -18,6 +18,8 @@ export interface ReplicaRecord {
   cutAfter: number;
   cutBefore: number;
   draining: boolean;
+  /** True while it starts and takes no calls yet. */
+  joining: boolean;
   /** False for a replica of an earlier release, which does not say which calls it holds. */
   reportsHolds: boolean;
 }
@@ -45,7 +47,7 @@ export interface ReplicaBook {
   lostMayHold(call: { readonly seq: number }): boolean;
   /** Whether a replica's connection was lost while a call sent at `seq` may have been with it. */
   cutSince(seq: number): boolean;
-  /** Whether a replica that is neither lost nor draining answered. */
+  /** Whether a replica that is neither lost, joining nor draining answered. */
   anyReady(): boolean;
 }
 
@@ -68,6 +70,7 @@ export function replicaBook(): ReplicaBook {
           cutAfter: 0,
           cutBefore: 0,
           draining: false,
+          joining: false,
           reportsHolds: false,
         };
         records.set(status.replica, seen);
@@ -82,6 +85,7 @@ export function replicaBook(): ReplicaBook {
       if (round.seq > seen.answered.seq) seen.answered = round;
       seen.lost = false;
       seen.draining = status.draining === true;
+      seen.joining = status.joining === true;
       seen.reportsHolds = Array.isArray(status.holds);
       return { seen, back };
     },
@@ -119,7 +123,7 @@ export function replicaBook(): ReplicaBook {
       return false;
     },
     anyReady() {
-      for (const record of records.values()) if (!record.lost && !record.draining) return true;
+      for (const r of records.values()) if (!r.lost && !r.draining && !r.joining) return true;
       return false;
     },
   };

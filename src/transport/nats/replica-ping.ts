@@ -33,6 +33,8 @@ export interface ReplicaStatus {
   readonly cuts?: number;
   /** True once it drains: it takes no new calls and is not counted as ready. */
   readonly draining?: boolean;
+  /** True while it starts, before it takes calls: it is not counted as ready yet. */
+  readonly joining?: boolean;
   /**
    * The reply subjects of the calls it holds (running or waiting) under the inbox that the ping
    * named, without that inbox; absent in the answers of replicas of an earlier release.
@@ -54,10 +56,11 @@ export function readReplicaStatus(data: Uint8Array): ReplicaStatus | undefined {
     return undefined;
   }
   if (typeof status !== 'object' || status === null) return undefined;
-  const { replica, cuts, draining, holds } = status as Record<string, unknown>;
+  const { replica, cuts, draining, joining, holds } = status as Record<string, unknown>;
   if (typeof replica !== 'string') return undefined;
   if (cuts !== undefined && typeof cuts !== 'number') return undefined;
   if (draining !== undefined && typeof draining !== 'boolean') return undefined;
+  if (joining !== undefined && typeof joining !== 'boolean') return undefined;
   if (holds !== undefined && !isStringList(holds)) return undefined;
   return status as ReplicaStatus;
 }

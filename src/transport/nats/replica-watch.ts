@@ -73,7 +73,7 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
       if (holds.has(token.slice(under))) call.holder = status.replica;
       else if (call.holder === status.replica) answer(token, 'reply-lost');
     }
-    if (!seen.draining) for (const wake of waiters.splice(0)) wake(true);
+    if (!seen.draining && !seen.joining) for (const wake of waiters.splice(0)) wake(true);
   }
 
   function answer(token: string, kind: keyof typeof FAULT_ERRORS): void {
