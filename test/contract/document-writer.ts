@@ -1,5 +1,5 @@
 import { escapeText } from './mutations';
-import { type Schema, withoutNull } from './schema-values';
+import { type Schema, unionMember, withoutNull } from './schema-values';
 import { type SequenceKind } from './sequence-views';
 
 /** A body or an answer as the OpenAPI 3.1 document describes it for every sequence. */
@@ -33,7 +33,8 @@ function xmlOf(
   context: XmlContext,
 ): string {
   if (value === null || value === undefined) return '';
-  const [s] = withoutNull(schema, context.schemas);
+  const [core] = withoutNull(schema, context.schemas);
+  const s = unionMember(core, value, context.schemas) ?? core;
   if (Array.isArray(value)) {
     const item = typeName(s.items, context.schemas, context.libB);
     const items = value.map((v) => xmlOf({ value: v, schema: s.items, name: item }, context));

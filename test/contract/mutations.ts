@@ -1,4 +1,4 @@
-import { resolve, type Schema, withoutNull } from './schema-values';
+import { resolve, type Schema, unionMember, withoutNull } from './schema-values';
 
 /** A place in a value where a mutation can go: an object's property, or an array's item. */
 interface Spot {
@@ -12,7 +12,8 @@ function spotsOf(value: unknown, schema: Schema, schemas: Record<string, Schema>
   const spots: Spot[] = [];
   const objects: [Record<string, unknown>, Schema][] = [];
   const walk = (v: unknown, s: Schema) => {
-    const [core] = withoutNull(s, schemas);
+    const [found] = withoutNull(s, schemas);
+    const core = unionMember(found, v, schemas) ?? found;
     if (Array.isArray(v)) {
       v.forEach((item, i) => {
         spots.push({ parent: v, key: i, schema: core.items });

@@ -15,6 +15,13 @@ export enum Level {
 }
 
 export type Size = 'S' | 'M' | 'L';
+
+export interface Note {
+  note: string | null;
+}
+
+/** The other member of every batch's unions: an intersection, told apart by two literals. */
+export type Empty = { kind: 'empty' | 'none' } & Note;
 `;
 
 /** The TypeScript type of each field kind, written as users write it: no decorator says it. */
@@ -39,7 +46,8 @@ function tagsOf(field: FieldSpec): string[] {
 }
 
 function memberSource(field: FieldSpec): string {
-  const type = field.kind === 'class' ? `C${field.target}` : TYPES[field.kind];
+  const named = `${field.union ? 'U' : 'C'}${field.target}`;
+  const type = field.kind === 'class' ? named : TYPES[field.kind];
   const written = `${field.array ? `${type}[]` : type}${field.nullable ? ' | null' : ''}`;
   const tags = tagsOf(field);
   const doc = tags.length > 0 ? `  /**\n${tags.map((t) => `   * ${t}\n`).join('')}   */\n` : '';
@@ -80,18 +88,23 @@ function rootMethods([spec]: readonly [string, string], k: number): string {
 /**
  * The source of a batch in plain TypeScript: each payload is an interface whose members carry
  * their limits as JSDoc tags, with no `@Field`, `OneOf` or `nullable`; the runtime learns them
- * from the build's contract.
+ * from the build's contract. Each also has a discriminated union `U{i}` of `Full{i}` (the payload
+ * with `kind: 'full'`) and `Empty` (an intersection), which fields and roots hold.
  */
 export function plainBatchSource(batch: readonly FieldSpec[][]): string {
   const types = batch.map(
-    (fields, i) => `export interface C${i} {\n${fields.map(memberSource).join('\n')}\n}\n`,
+    (fields, i) => `export interface C${i} {\n${fields.map(memberSource).join('\n')}\n}\n
+export interface Full${i} extends C${i} {\n  kind: 'full';\n}\n
+export type U${i} = Full${i} | Empty;\n`,
   );
+  // Each batch's unions travel as roots too, after the roots of rootsOf.
+  const unions = batch.flatMap((_, i) => [[`U${i}`, ''] as const, [`[U${i}]`, ''] as const]);
   const methods = [
     ...batch.map(
       (_, i) =>
         `  @ApiOperation('Echoes C${i}')\n  echo${i}(input: C${i}): C${i} {\n    return input;\n  }`,
     ),
-    ...rootsOf(batch).map(rootMethods),
+    ...[...rootsOf(batch), ...unions].map(rootMethods),
   ];
   return `${PRELUDE}\n${types.join('\n')}
 @Api()

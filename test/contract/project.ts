@@ -71,7 +71,9 @@ export async function buildProject(batch: readonly FieldSpec[][], dir: string) {
 export function closedSchemas(document: Schema): Record<string, Schema> {
   const schemas: Record<string, Schema> = structuredClone(document.components.schemas);
   for (const schema of Object.values(schemas)) {
-    if (schema.type === 'object' && schema.additionalProperties === undefined) {
+    // A union's members are closed each; the union itself lists no properties of its own.
+    const union = schema.oneOf !== undefined;
+    if (schema.type === 'object' && !union && schema.additionalProperties === undefined) {
       schema.additionalProperties = false;
     }
   }

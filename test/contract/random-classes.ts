@@ -21,6 +21,8 @@ export interface FieldSpec {
   readonly nullable: boolean;
   readonly limits: Readonly<Record<string, number | string>>;
   readonly target: number;
+  /** In plain types, a `class` field holds the target's discriminated union instead. */
+  readonly union: boolean;
 }
 
 /** The enums and literal lists every batch declares; fields pick among them. */
@@ -103,6 +105,7 @@ function fieldArb(name: string, earlier: number): fc.Arbitrary<FieldSpec> {
       nullable: fc.boolean(),
       limits: fc.tuple(limitsOf(kind), arrayLimits).map(([own, items]) => ({ ...own, ...items })),
       target: fc.nat({ max: Math.max(earlier - 1, 0) }),
+      union: fc.boolean(),
     }),
   );
 }

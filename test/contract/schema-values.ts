@@ -9,6 +9,21 @@ export function resolve(schema: Schema, schemas: Record<string, Schema>): Schema
   return resolve(schemas[schema.$ref.split('/').pop() as string] as Schema, schemas);
 }
 
+/**
+ * The member of a discriminated union (`oneOf` with a `discriminator`) that a value's
+ * discriminator names, or `undefined` where it names none or `schema` is no such union.
+ */
+export function unionMember(
+  schema: Schema,
+  value: unknown,
+  schemas: Record<string, Schema>,
+): Schema | undefined {
+  if (!Array.isArray(schema.oneOf) || typeof value !== 'object' || value === null) return undefined;
+  const tag = (value as Record<string, unknown>)[schema.discriminator.propertyName];
+  const ref = typeof tag === 'string' ? schema.discriminator.mapping[tag] : undefined;
+  return ref === undefined ? undefined : resolve({ $ref: ref }, schemas);
+}
+
 /** The schema without its `null` alternative, and whether it had one. */
 export function withoutNull(schema: Schema, schemas: Record<string, Schema>): [Schema, boolean] {
   if (Array.isArray(schema.anyOf)) {
@@ -96,6 +111,7 @@ export function valueArb(schema: Schema, schemas: Record<string, Schema>): fc.Ar
 
 function coreArb(s: Schema, schemas: Record<string, Schema>): fc.Arbitrary<unknown> {
   if (Array.isArray(s.enum)) return fc.constantFrom(...s.enum);
+  if (Array.isArray(s.oneOf)) return fc.oneof(...s.oneOf.map((m: Schema) => valueArb(m, schemas)));
   switch (s.type) {
     case 'integer':
       return integerArb(s);

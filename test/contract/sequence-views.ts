@@ -1,4 +1,4 @@
-import { type Schema, withoutNull } from './schema-values';
+import { type Schema, unionMember, withoutNull } from './schema-values';
 
 /** The four sequences by family and format. */
 export type SequenceKind = 'libB JSON' | 'libA JSON' | 'libB XML' | 'libA XML';
@@ -59,7 +59,9 @@ function objectSeen(value: Record<string, unknown>, s: Schema, view: View) {
 }
 
 function valueSeen(value: unknown, schema: Schema, view: View): unknown {
-  const [s] = withoutNull(schema, view.schemas);
+  const [core] = withoutNull(schema, view.schemas);
+  // A union's value is read as the member its discriminator names.
+  const s = unionMember(core, value, view.schemas) ?? core;
   if (Array.isArray(value)) {
     return s.type === 'array' ? value.map((item) => valueSeen(item, s.items, view)) : value;
   }
