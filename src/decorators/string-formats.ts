@@ -1,14 +1,19 @@
+import { isDate, isDateTime, isTime } from './time-formats';
+
 /**
- * The string formats the runtime enforces, as ajv-formats defines them ("fast" mode, but `date`
- * checks the days of each month as its "full" mode does), so that ajv validating the document and
- * the server agree (docs/design-contract.md). Each is a hand-written scanner: one pass, no
+ * The string formats the runtime enforces, as ajv-formats defines them ("fast" mode; `date`,
+ * `time` and `date-time` as in `./time-formats`), so that ajv validating the document and the
+ * server agree (docs/design-contract.md). Each is a hand-written scanner: one pass, no
  * backtracking, whatever the client sends.
  */
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
-const isAlnum = (c: number) => isDigit(c) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+const isAlpha = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+const isAlnum = (c: number) => isDigit(c) || isAlpha(c);
 const isHex = (c: number) => isDigit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
 const LOCAL_EXTRA = ".!#$%&'*+/=?^_`{|}~-";
+/** JavaScript's white space, as ajv-formats' `\s` means it; one character class, linear. */
+const WHITE_SPACE = /\s/;
 
 /** Whether `text[from, to)` is dot-separated labels of 1–63 letters, digits and inner hyphens. */
 function labels(text: string, from: number, to: number): boolean {
@@ -54,19 +59,6 @@ function uuid(text: string): boolean {
   return true;
 }
 
-const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function date(text: string): boolean {
-  if (text.length !== 10 || text[4] !== '-' || text[7] !== '-') return false;
-  for (const i of [0, 1, 2, 3, 5, 6, 8, 9]) if (!isDigit(text.charCodeAt(i))) return false;
-  const year = Number(text.slice(0, 4));
-  const month = Number(text.slice(5, 7));
-  const day = Number(text.slice(8));
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = month === 2 && leap ? 29 : DAYS[month];
-  return month >= 1 && month <= 12 && day >= 1 && day <= (days as number);
-}
-
 function ipv4(text: string): boolean {
   const parts = text.split('.', 5);
   return parts.length === 4 && parts.every(octet);
@@ -78,13 +70,58 @@ function octet(part: string): boolean {
   return (part.length === 1 || part[0] !== '0') && Number(part) <= 255;
 }
 
+/** A scheme (a letter, then letters, digits, `+`, `-` and `.`), a colon, and no white space. */
+function uri(text: string): boolean {
+  const colon = text.indexOf(':');
+  if (colon < 1 || !isAlpha(text.charCodeAt(0))) return false;
+  for (let i = 1; i < colon; i++) {
+    const c = text.charCodeAt(i);
+    if (!isAlnum(c) && c !== 43 && c !== 45 && c !== 46) return false;
+  }
+  return !WHITE_SPACE.test(text.slice(colon + 1));
+}
+
+/** Groups of 1–4 hex digits split by `:`; an IPv4 address may end the last of them. */
+function hexGroups(part: string, last: boolean): number {
+  if (part === '') return 0;
+  const groups = part.split(':');
+  let count = 0;
+  for (let i = 0; i < groups.length; i++) {
+    const group = groups[i] as string;
+    if (last && i === groups.length - 1 && group.includes('.')) {
+      if (!ipv4(group)) return -1;
+      count += 2;
+      continue;
+    }
+    if (group.length < 1 || group.length > 4) return -1;
+    for (let j = 0; j < group.length; j++) if (!isHex(group.charCodeAt(j))) return -1;
+    count++;
+  }
+  return count;
+}
+
+/** Eight groups of 16 bits, or fewer around one `::`; the last two may be an IPv4 address. */
+function ipv6(text: string): boolean {
+  const halves = text.split('::', 3);
+  if (halves.length > 2) return false;
+  const [head, tail] = halves as [string, string | undefined];
+  const before = hexGroups(head, tail === undefined);
+  const after = tail === undefined ? 0 : hexGroups(tail, true);
+  if (before < 0 || after < 0) return false;
+  return tail === undefined ? before === 8 : before + after <= 7;
+}
+
 /** Each enforced format: what a value of it is called in a refusal, and its scanner. */
 export const STRING_FORMATS = {
   email: { noun: 'an email address', test: email },
   uuid: { noun: 'a UUID', test: uuid },
-  date: { noun: 'a date (YYYY-MM-DD)', test: date },
+  date: { noun: 'a date (YYYY-MM-DD)', test: isDate },
+  time: { noun: 'a time (hh:mm:ss and Z or an offset)', test: isTime },
+  'date-time': { noun: 'an RFC 3339 date-time', test: isDateTime },
   ipv4: { noun: 'an IPv4 address', test: ipv4 },
+  ipv6: { noun: 'an IPv6 address', test: ipv6 },
   hostname: { noun: 'a host name', test: hostname },
+  uri: { noun: 'a URI', test: uri },
 } as const satisfies Record<string, { noun: string; test: (text: string) => boolean }>;
 
 /** A string format the runtime enforces. */

@@ -1,10 +1,7 @@
 import { type FieldMeta, FORBIDDEN_NAMES } from '../decorators/metadata';
+import { isDateTime } from '../decorators/time-formats';
 import { type Class, describeType, type TypeRef } from '../decorators/types';
 import { BindError, type BindOptions } from './sequence';
-
-/** RFC 3339 `date-time`: date, `T`, time with seconds, an optional fraction, and `Z` or an offset. */
-const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
 
 /** Joins a field path: `a`, `a.b`, `items[2]`. */
 export function joinPath(path: string, key: string | number): string {
@@ -78,41 +75,22 @@ export function beyondNumberRange(given: unknown, path: string, type: TypeRef): 
   return mismatch(path, type, `${describeValue(given)} (beyond the range of a number)`);
 }
 
-const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** The minute of the day in UTC of a local minute of the day at an offset of `offset` minutes. */
-function utcMinuteOfDay(localMinute: number, offset: number): number {
-  return (localMinute - offset + 1440) % 1440;
-}
-
 /**
- * The instant of RFC 3339 date-time text whose fields are in range (February 29 only in leap
- * years), or `undefined`. A leap second, second 60 of 23:59 in UTC, is valid RFC 3339 and JSON
- * Schema's `date-time` takes it; a `Date` has no 60th second, so it reads as second 59 (with its
- * fraction), as java.time reads one.
+ * The instant of RFC 3339 date-time text. A leap second, second 60 of 23:59 in UTC, is valid
+ * RFC 3339 and JSON Schema's `date-time` takes it; a `Date` has no 60th second, so it reads as
+ * second 59 (with its fraction), as java.time reads one.
  */
-function instantOf(text: string, parts: RegExpExecArray): Date | undefined {
-  const [year, month, day, hour, minute, second] = parts.slice(1, 7).map(Number) as Six;
-  const [offH, offM] = [Number(parts[9] ?? 0), Number(parts[10] ?? 0)];
-  if (month < 1 || month > 12 || day < 1 || day > (DAYS[month - 1] as number)) return undefined;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  if (month === 2 && day === 29 && !leap) return undefined;
-  if (hour > 23 || minute > 59 || second > 60 || offH > 23 || offM > 59) return undefined;
-  if (second < 60) return new Date(text.toUpperCase());
-  const offset = (parts[8] === '-' ? -1 : 1) * (offH * 60 + offM);
-  if (utcMinuteOfDay(hour * 60 + minute, offset) !== 1439) return undefined;
-  return new Date(`${text.slice(0, 17)}59${text.slice(19)}`.toUpperCase());
+function instantOf(text: string): Date {
+  const upper = text.toUpperCase();
+  return new Date(upper[17] === '6' ? `${upper.slice(0, 17)}59${upper.slice(19)}` : upper);
 }
-
-type Six = [number, number, number, number, number, number];
 
 /**
  * Converts RFC 3339 date-time text (`2024-05-06T07:08:09Z`, `…+02:00`), the `date-time` format of
  * the document: a date alone, a time without seconds or without an offset is refused.
  */
 export function dateFromText(text: string, path: string, type: TypeRef): Date {
-  const parts = DATE_TIME.exec(text);
-  const date = parts ? instantOf(text, parts) : undefined;
+  const date = isDateTime(text) ? instantOf(text) : undefined;
   if (!date || Number.isNaN(date.getTime())) mismatch(path, type, describeValue(text));
   // An offset can move an instant past the years RFC 3339 can write (`0000-01-01T00:00:00+01:00`):
   // taken, it could not be answered back.

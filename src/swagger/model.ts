@@ -60,7 +60,13 @@ export interface Discriminator {
 /** A type, described independently of the document dialect. */
 export type SchemaModel = SchemaNotes &
   (
-    | { readonly kind: 'primitive'; readonly type: PrimitiveType; readonly format?: string }
+    | {
+        readonly kind: 'primitive';
+        readonly type: PrimitiveType;
+        readonly format?: string;
+        /** A `Date`: bound as one, named `date` in XML; a string of `date-time` stays a string. */
+        readonly instant?: true;
+      }
     | {
         readonly kind: 'enum';
         readonly type: PrimitiveType;
@@ -151,3 +157,11 @@ export interface ApiModel {
   readonly tags: readonly TagModel[];
   readonly schemas: readonly NamedSchema[];
 }
+
+/** The schema of a `Date`: RFC 3339 `date-time` text on the wire, an instant in the code. */
+export const DATE_SCHEMA: SchemaModel = {
+  kind: 'primitive',
+  type: 'string',
+  format: 'date-time',
+  instant: true,
+};

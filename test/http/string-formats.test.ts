@@ -6,6 +6,10 @@ class Contact {
   @Field({ format: 'email' }) email!: string;
   @Field([String], { format: 'uuid' }) ids!: string[];
   @Field({ format: 'date' }) born!: string;
+  @Field({ format: 'time' }) opens!: string;
+  @Field({ format: 'date-time' }) seen!: string;
+  @Field({ format: 'ipv6' }) host!: string;
+  @Field({ format: 'uri' }) site!: string;
 }
 
 @RemoteService('contacts')
@@ -17,27 +21,33 @@ class ContactService {
 
   @RemoteMethod({ returns: Contact })
   broken(): Contact {
-    return { email: 'nobody', ids: [], born: '2024-01-01' };
+    return { ...VALID, email: 'nobody', ids: [] };
   }
 }
 
 const app = nativeApp({ name: 'fmt', services: [ContactService] });
 const UUID = '123e4567-e89b-12d3-a456-426614174000';
+/** A date-time a `Date` would write otherwise (`…Z`): a string of the format stays as sent. */
+const SEEN = '2016-12-31T18:59:60.250-05:00';
+const VALID = {
+  email: 'a@example.com',
+  born: '2024-02-29',
+  opens: '09:30:00+01:00',
+  seen: SEEN,
+  host: '::ffff:192.0.2.1',
+  site: 'https://example.com/a?b#c',
+};
 
 function contactJson(change: Record<string, string> = {}): string {
-  const fields = { email: '"a@example.com"', ids: `["${UUID}"]`, born: '"2024-02-29"', ...change };
+  const texts = Object.entries(VALID).map(([k, v]) => [k, JSON.stringify(v)]);
+  const fields = { ...Object.fromEntries(texts), ids: `["${UUID}"]`, ...change };
   return `{${Object.entries(fields)
     .map(([k, v]) => `"${k}":${v}`)
     .join(',')}}`;
 }
 
 function contactXml(root: string, change: Record<string, string> = {}): string {
-  const fields = {
-    email: 'a@example.com',
-    ids: `<string>${UUID}</string>`,
-    born: '2024-02-29',
-    ...change,
-  };
+  const fields = { ...VALID, ids: `<string>${UUID}</string>`, ...change };
   return `<${root}>${Object.entries(fields)
     .map(([k, v]) => `<${k}>${v}</${k}>`)
     .join('')}</${root}>`;
@@ -75,6 +85,8 @@ describe('string formats on the wire', () => {
     const answer = await call('add', headers, body({}));
     expect(answer.status).toBe(200);
     expect(answer.text).toContain('a@example.com');
+    expect(answer.text).toContain(SEEN);
+    expect(answer.text).toContain('https://example.com/a?b#c');
   });
 
   const refusals: [string, Record<string, [string, string]>, string][] = [
@@ -92,6 +104,26 @@ describe('string formats on the wire', () => {
       'date',
       { born: ['"2023-02-29"', '2023-02-29'] },
       'field born: expected a date (YYYY-MM-DD), got "2023-02-29"',
+    ],
+    [
+      'time',
+      { opens: ['"09:30:00+0100"', '09:30:00+0100'] },
+      'field opens: expected a time (hh:mm:ss and Z or an offset), got "09:30:00+0100"',
+    ],
+    [
+      'date-time',
+      { seen: ['"2024-05-06T07:08:60Z"', '2024-05-06T07:08:60Z'] },
+      'field seen: expected an RFC 3339 date-time, got "2024-05-06T07:08:60Z"',
+    ],
+    [
+      'ipv6',
+      { host: ['"1::2::3"', '1::2::3'] },
+      'field host: expected an IPv6 address, got "1::2::3"',
+    ],
+    [
+      'uri',
+      { site: ['"example.com/a b"', 'example.com/a b'] },
+      'field site: expected a URI, got "example.com/a b"',
     ],
   ];
   for (const [format, change, message] of refusals) {

@@ -25,6 +25,10 @@ export class Contact {
   @Field({ format: 'email' }) checked!: string;
   /** @format color */
   @Field() hue!: string;
+  /** @format date-time */
+  @Field() seen!: string;
+  /** @format uri */
+  @Field({ format: 'uri' }) site!: string;
 }
 
 /** Described as written: the runtime never binds an interface. */
@@ -75,13 +79,16 @@ describe('generate-swagger on @format and @integer tags', () => {
       '6: Contact.email: @format email is not enforced, as the runtime reads limits from @Field options; write @Field(…, { format: "email" }). It is left out of the document',
       '8: Contact.age: @integer is not enforced, as the runtime reads the type from @Field; write @Field(Int). It is left out of the document',
       '10: Contact.count: @format int32 is not enforced, as an Int takes any safe integer; write @Field(Int, {minimum:-2147483648,maximum:2147483647}). It is left out of the document',
-      '22: Contact.hue: @format color is not enforced, as the runtime checks no other string format than date-time (a Date field) and email, uuid, date, ipv4, hostname. It is left out of the document',
+      '22: Contact.hue: @format color is not enforced, as the runtime checks no other string format than email, uuid, date, time, date-time, ipv4, ipv6, hostname, uri. It is left out of the document',
+      '24: Contact.seen: @format date-time is not enforced, as the runtime reads limits from @Field options; write @Field(…, { format: "date-time" }). It is left out of the document',
     ]);
     expect(generation.invalid).toBeUndefined();
   });
 
   it('leaves the unenforced tags out of the document and keeps the enforced ones', () => {
-    const { email, age, count, small, big, whole, at, checked, hue } = properties();
+    const { email, age, count, small, big, whole, at, checked, hue, seen, site } = properties();
+    expect(seen).toEqual({ type: 'string' });
+    expect(site).toEqual({ type: 'string', format: 'uri' });
     expect(checked).toEqual({ type: 'string', format: 'email' });
     expect(hue).toEqual({ type: 'string' });
     expect(email).toEqual({ type: 'string' });
@@ -118,6 +125,8 @@ describe('generate-swagger on @format and @integer tags', () => {
     });
     expect(((built.document.definitions as Json).Contact as Json).properties).toMatchObject({
       email: { type: 'string', format: 'email' },
+      seen: { type: 'string', format: 'date-time' },
+      at: { type: 'string', format: 'date-time' },
     });
     // @integer on a number is enforced there: the contract types the field from the schema.
     expect(built.diagnostics.map((d) => d.message).join('\n')).not.toMatch(/Contact\.age/);
@@ -133,7 +142,7 @@ describe('generate-swagger on @format and @integer tags', () => {
       version: '1.0.0',
       strict: true,
     });
-    expect(strict.diagnostics.filter((d) => d.message.includes('is not enforced'))).toHaveLength(4);
+    expect(strict.diagnostics.filter((d) => d.message.includes('is not enforced'))).toHaveLength(5);
     expect(strict.diagnostics.every((d) => d.severity === 'error')).toBe(true);
   });
 });

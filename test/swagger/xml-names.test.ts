@@ -1,9 +1,9 @@
 import { renderSchema } from '../../src/swagger/build/render-schema';
 import { libANameOf, libBNameOf, nameXmlElements } from '../../src/swagger/build/xml-names';
-import { type ApiModel, type SchemaModel } from '../../src/swagger/model';
+import { type ApiModel, DATE_SCHEMA, type SchemaModel } from '../../src/swagger/model';
 
 const INT: SchemaModel = { kind: 'primitive', type: 'integer' };
-const DATE: SchemaModel = { kind: 'primitive', type: 'string', format: 'date-time' };
+const DATE: SchemaModel = DATE_SCHEMA;
 const LINE: SchemaModel = { kind: 'ref', name: 'Line' };
 const STEP: SchemaModel = { kind: 'ref', name: 'Step' };
 

@@ -6,7 +6,8 @@ const refuseUnless = (taken: boolean) => {
   if (!taken) throw new Error('not taken');
 };
 
-const { email, hostname, uuid, date, ipv4 } = STRING_FORMATS;
+const { email, hostname, uuid, date, ipv4, ipv6, uri, time } = STRING_FORMATS;
+const dateTime = STRING_FORMATS['date-time'];
 
 /** The scanners of the string formats (`@Field({ format })`), on long adversarial text. */
 export const FORMAT_CASES: readonly ComplexityCase[] = [
@@ -40,6 +41,38 @@ export const FORMAT_CASES: readonly ComplexityCase[] = [
     n: 100_000,
     make: (n) => `${'1.'.repeat(n / 2)}x`,
     read: (text) => refuseUnless(uuid.test(text) || date.test(text) || ipv4.test(text)),
+    refused: 'not taken',
+  },
+  {
+    reader: 'ipv6 format',
+    family: 'hex groups, then a point',
+    n: 100_000,
+    make: (n) => `${'a:'.repeat(n / 2)}1.`,
+    read: (text) => refuseUnless(ipv6.test(text)),
+    refused: 'not taken',
+  },
+  {
+    reader: 'ipv6 format',
+    family: 'colons, then a double colon',
+    n: 100_000,
+    make: (n) => `1${':'.repeat(n)}::`,
+    read: (text) => refuseUnless(ipv6.test(text)),
+    refused: 'not taken',
+  },
+  {
+    reader: 'uri format',
+    family: 'a long scheme, then text, then a space',
+    n: 100_000,
+    make: (n) => `${'a+.'.repeat(n / 6)}:${'/a'.repeat(n / 4)} `,
+    read: (text) => refuseUnless(uri.test(text)),
+    refused: 'not taken',
+  },
+  {
+    reader: 'time, date-time formats',
+    family: 'a time with a long fraction, then no offset',
+    n: 100_000,
+    make: (n) => `2024-01-01T00:00:00.${'9'.repeat(n)}`,
+    read: (text) => refuseUnless(time.test(text.slice(11)) || dateTime.test(text)),
     refused: 'not taken',
   },
 ];

@@ -4,7 +4,7 @@ import { type Constraints } from '../../decorators/types';
 export const CONTRACT_FILE = 'portico-contract.json';
 
 /** The version of the contract's format; a runtime refuses others. */
-export const CONTRACT_VERSION = 1;
+export const CONTRACT_VERSION = 2;
 
 /** A type of the contract: the generator's own type model, as JSON (docs/design-contract.md). */
 export type ContractSchema = Constraints & {
@@ -19,6 +19,8 @@ export type ContractSchema = Constraints & {
         readonly kind: 'primitive';
         readonly type: 'string' | 'number' | 'integer' | 'boolean';
         readonly format?: string;
+        /** A `Date`; a string of format `date-time` has none. */
+        readonly instant?: true;
       }
     | { readonly kind: 'enum'; readonly values: readonly (string | number | boolean)[] }
     | { readonly kind: 'ref'; readonly name: string }

@@ -26,8 +26,10 @@ const PRIMITIVES = {
 function constraintsOf(schema: ContractSchema): Constraints {
   const picked: Record<string, unknown> = {};
   for (const key of CONSTRAINT_NAMES) if (schema[key] !== undefined) picked[key] = schema[key];
-  // `int32`, `int64` and `date-time` name a type, which the contract's primitive already gives.
-  if (!isStringFormat(picked.format)) delete picked.format;
+  // `int32`, `int64` and a Date's `date-time` name a type, which the primitive already gives.
+  if (!isStringFormat(picked.format) || (schema.kind === 'primitive' && schema.instant)) {
+    delete picked.format;
+  }
   return picked as Constraints;
 }
 
@@ -91,8 +93,7 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
   function typeOf(schema: ContractSchema, where: string): TypeRef {
     switch (schema.kind) {
       case 'primitive': {
-        const base =
-          schema.format === 'date-time' ? { kind: 'date' as const } : PRIMITIVES[schema.type];
+        const base = schema.instant ? { kind: 'date' as const } : PRIMITIVES[schema.type];
         return withConstraints(base, constraintsOf(schema), where);
       }
       case 'enum':

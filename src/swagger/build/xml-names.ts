@@ -6,7 +6,7 @@ type Lookup = (name: string) => SchemaModel | undefined;
 /** The element name both families give a bare primitive: `int`, `double`, `string`, `date`. */
 function primitiveName(schema: SchemaModel): string | undefined {
   if (schema.kind !== 'primitive' && schema.kind !== 'enum') return undefined;
-  if (schema.kind === 'primitive' && schema.format === 'date-time') return 'date';
+  if (schema.kind === 'primitive' && schema.instant) return 'date';
   const names = { integer: 'int', number: 'double', string: 'string', boolean: 'boolean' };
   return names[schema.type];
 }

@@ -76,7 +76,7 @@ export function isLibrarySymbol(converter: Converter, symbol: ts.Symbol | undefi
 export function primitiveWithXmlName(schema: SchemaModel): SchemaModel {
   if (schema.kind !== 'primitive' && schema.kind !== 'enum') return schema;
   const names = { integer: 'int', number: 'double', string: 'string', boolean: 'boolean' };
-  const isDate = schema.kind === 'primitive' && schema.format === 'date-time';
+  const isDate = schema.kind === 'primitive' && schema.instant;
   return { ...schema, xmlName: isDate ? 'date' : names[schema.type] };
 }
 

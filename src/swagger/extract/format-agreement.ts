@@ -34,8 +34,12 @@ function notEnforced(
     }
     return undefined;
   }
-  if (inner.kind === 'primitive' && inner.format === text) return undefined;
-  return `${tag} is not enforced, as the runtime checks no other string format than date-time (a Date field) and ${Object.keys(STRING_FORMATS).join(', ')}`;
+  if (inner.kind === 'primitive' && inner.instant && text === 'date-time') return undefined;
+  if (inner.kind === 'primitive' && inner.type === 'string' && text === 'date-time') {
+    if (contract || limits.format === text) return undefined;
+    return `${tag} is not enforced, as the runtime reads limits from @Field options; write @Field(…, { format: "date-time" })`;
+  }
+  return `${tag} is not enforced, as the runtime checks no other string format than ${Object.keys(STRING_FORMATS).join(', ')}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ts } from 'ts-morph';
-import { type SchemaModel } from '../model';
+import { DATE_SCHEMA, type SchemaModel } from '../model';
 import { innerSchemaOf, isLibrarySymbol, type Scope, unsupported } from './converter';
 
 /** Arrays, tuples and `Date`; other classes of the default library have no JSON form. */
@@ -13,7 +13,7 @@ export function libraryObjectSchema(scope: Scope, type: ts.ObjectType): SchemaMo
   if (checker.isTupleType(type)) return tupleSchema(scope, type as ts.TupleTypeReference);
   const symbol = type.getSymbol();
   if (!isLibrarySymbol(converter, symbol)) return undefined;
-  if (symbol?.name === 'Date') return { kind: 'primitive', type: 'string', format: 'date-time' };
+  if (symbol?.name === 'Date') return DATE_SCHEMA;
   if (symbol && symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface)) {
     return unsupported(scope, type, 'is a built-in class with no JSON form');
   }

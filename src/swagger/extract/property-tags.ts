@@ -29,9 +29,12 @@ function parseExample(text: string): unknown {
   }
 }
 
-/** A `@format` of a string format that the runtime enforces: a constraint, like `@pattern`. */
+/**
+ * A `@format` of a string format that the runtime enforces: a constraint, like `@pattern`. But
+ * `date-time` is also the type of a `Date`: it retypes, which leaves a `Date` as it is.
+ */
 function isStringTag(name: string, text: string): boolean {
-  return name === 'format' && isStringFormat(text);
+  return name === 'format' && isStringFormat(text) && text !== 'date-time';
 }
 
 /** Applies `@integer` and `@format` tags to a schema (to the items of an array). */

@@ -1,5 +1,5 @@
 import { ts } from 'ts-morph';
-import { type SchemaModel } from '../model';
+import { DATE_SCHEMA, type SchemaModel } from '../model';
 import { type Converter, isLibrarySymbol, type Site } from './converter';
 import { enumSymbolOf, oneOfArgument, oneOfValues } from './field-facts';
 import { literalEnums } from './literal-schema';
@@ -10,7 +10,7 @@ const GLOBAL_SPECS: Record<string, SchemaModel> = {
   Number: { kind: 'primitive', type: 'number' },
   String: { kind: 'primitive', type: 'string' },
   Boolean: { kind: 'primitive', type: 'boolean' },
-  Date: { kind: 'primitive', type: 'string', format: 'date-time' },
+  Date: DATE_SCHEMA,
 };
 
 /** The schema of `OneOf(argument)`: the enum's own schema, or the literals as an enum. */

@@ -9,11 +9,26 @@ import { startTestServer, type TestServer } from '../support/harness';
 import { json, send, xml } from '../support/http';
 import { buildContractProject } from './types-project';
 
-// Issue 22: `hello(name?: string)` is optional in the document and on the wire, in ROA and RMC,
-// once the build's contract carries the `?` that TypeScript erases from the compiled method.
+// Issue 22: what a plain signature says holds on the wire once the build's contract carries it:
+// `hello(name?: string)` is optional in ROA and RMC (TypeScript erases the `?` from the compiled
+// method), and every JSDoc `@format` the document writes is enforced.
 const SOURCE = `
 import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
+export interface Visit {
+  /** @format date-time */
+  seen: string;
+  at: Date;
+  /** @format time */
+  opens?: string;
+  /** @format ipv6 */
+  host?: string;
+  /** @format uri */
+  site?: string;
+}
 @Api() @RemoteService('greeter') export class GreeterService {
+  @ApiOperation('Records') record(visit: Visit): string {
+    return [typeof visit.seen, visit.at.toISOString(), visit.opens, visit.host, visit.site].join(' ');
+  }
   @ApiOperation('Greets') hello(name?: string): string { return 'hello ' + (name ?? 'world'); }
   @ApiOperation('Requires') strict(name: string): string { return 'hello ' + name; }
   @ApiOperation('Joins') join(first: string, second?: string, times?: number): string {
@@ -49,12 +64,47 @@ describe('name?: T parameters with a contract', () => {
   const operation = (method: string): Json =>
     (generation.document.paths as Json)[`/opt/greeter/${method}`].post;
 
-  it('is described as optional, with no warning', () => {
+  it('is described as optional, and formats as enforced, with no warning', () => {
     expect(generation.diagnostics).toEqual([]);
     expect(operation('hello').requestBody.required).toBe(false);
     expect(operation('strict').requestBody.required).toBe(true);
     const schema = operation('join').requestBody.content['application/json'].schema;
     expect(schema.anyOf?.[0] ?? schema).toMatchObject({ minItems: 1, maxItems: 3 });
+    expect((generation.document.components as Json).schemas.Visit.properties).toEqual({
+      seen: { type: 'string', format: 'date-time' },
+      at: { type: 'string', format: 'date-time' },
+      opens: { type: 'string', format: 'time' },
+      host: { type: 'string', format: 'ipv6' },
+      site: { type: 'string', format: 'uri' },
+    });
+  });
+
+  const visit = {
+    seen: '2016-12-31T18:59:60.5-05:00',
+    at: '2024-01-01T00:00:00+01:00',
+    opens: '09:30:00Z',
+    host: '::1',
+    site: 'urn:isbn:0451450523',
+  };
+
+  it('takes a date-time string as the string it is and a Date as an instant', async () => {
+    const answer = await call('record', json(), JSON.stringify(visit));
+    expect(answer.text).toBe('"string 2023-12-31T23:00:00.000Z 09:30:00Z ::1 urn:isbn:0451450523"');
+    const fields = Object.entries(visit).map(([k, v]) => `<${k}>${v}</${k}>`);
+    const xmlAnswer = await call('record', xml('libB'), `<object>${fields.join('')}</object>`);
+    expect(xmlAnswer.text).toContain('string 2023-12-31T23:00:00.000Z 09:30:00Z');
+  });
+
+  it.each([
+    ['seen', '2024-05-06T07:08:60Z', 'an RFC 3339 date-time'],
+    ['at', '2024-05-06T07:08:09', 'an RFC 3339 date-time'],
+    ['opens', '9:30:00Z', 'a time (hh:mm:ss and Z or an offset)'],
+    ['host', '1::2::3', 'an IPv6 address'],
+    ['site', 'no scheme', 'a URI'],
+  ])('refuses %s off its format with a 400 naming the field', async (field, value, noun) => {
+    const answer = await call('record', json(), JSON.stringify({ ...visit, [field]: value }));
+    expect(answer.status).toBe(400);
+    expect(answer.error?.message).toContain(`field ${field}: expected ${noun}, got "${value}"`);
   });
 
   it.each([
