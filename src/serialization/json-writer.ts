@@ -14,7 +14,7 @@ export function writeJson(value: unknown, type: TypeRef | undefined): string {
  */
 function declaredOnly(value: unknown, declared: TypeRef | undefined): unknown {
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
-  const type = writtenType(value, declared);
+  const type = declared?.kind === 'union' ? writtenType(value, declared) : declared;
   if (Array.isArray(value)) {
     const items = type?.kind === 'array' ? type.items : undefined;
     return value.map((item) => declaredOnly(item, items));

@@ -43,7 +43,7 @@ export function createXmlWriter(naming: Naming): XmlWriter {
 
   function writeFields(value: object, declaredType: TypeRef | undefined): string {
     const record = value as Record<string, unknown>;
-    const type = writtenType(value, declaredType);
+    const type = declaredType?.kind === 'union' ? writtenType(value, declaredType) : declaredType;
     let out = '';
     const ctor = type?.kind === 'class' ? type.ctor : (value.constructor as Class | undefined);
     const declared = ctor && ctor !== Object ? fieldsOf(ctor) : undefined;

@@ -21,6 +21,11 @@ export type Labelled = Named & { label?: string };
 export interface Drawing { shapes: Shape[]; main: Shape | null; title: Labelled }
 export class Spot { x = 0; y = 0 }
 export type Mixed = 'a' | 'b' | 1 | 2;
+export interface Leaf { kind: 'leaf'; value: number }
+export interface Branch { kind: 'branch'; children: Tree[] }
+export type Tree = Leaf | Branch;
+const total = (t: Tree): number =>
+  t.kind === 'leaf' ? t.value : t.children.reduce((n, c) => n + total(c), 0);
 @Api() @RemoteService('draw') export class DrawService {
   @ApiOperation('Echoes a shape') echo(shape: Shape): Shape { return shape; }
   @ApiOperation('Echoes a drawing') drawing(drawing: Drawing): Drawing { return drawing; }
@@ -35,6 +40,7 @@ export type Mixed = 'a' | 'b' | 1 | 2;
     return { ...named, seen: true };
   }
   @ApiOperation('Echoes a mixed literal') mixed(value: Mixed): Mixed { return value; }
+  @ApiOperation('Sums a tree') sum(tree: Tree): number { return total(tree); }
 }
 export default nativeApp({ name: 'shapes', services: [DrawService] });
 `;
@@ -81,6 +87,30 @@ describe('discriminated unions and intersections with a contract', () => {
       additionalProperties: false,
     });
     expect(schemas.Labelled.allOf).toBeUndefined();
+    // The libA JSON shape of a union result: wrapped as a value without a class.
+    const answered = (generation.document as any).paths['/shapes/draw/echo'].post.responses['200'];
+    expect(answered.content['application/json'].schema.anyOf[1]).toMatchObject({
+      properties: { object: { $ref: '#/components/schemas/Shape' } },
+      required: ['object'],
+    });
+  });
+
+  it('binds a recursive union, and names the field of a deep refusal', async () => {
+    const leaf = (value: number) => ({ kind: 'leaf', value });
+    const tree = { kind: 'branch', children: [leaf(2), { kind: 'branch', children: [leaf(3)] }] };
+    expect((await post('sum', JSON.stringify(tree))).text).toBe('5');
+    const inXml =
+      '<object><kind>branch</kind><children><object><kind>leaf</kind><value>4</value></object></children></object>';
+    expect((await post('sum', inXml, xml('libA'))).text).toBe('<double>4</double>');
+    const bad = {
+      kind: 'branch',
+      children: [leaf(1), { kind: 'branch', children: [{ value: 1 }] }],
+    };
+    const refused = await post('sum', JSON.stringify(bad));
+    expect(refused.status).toBe(400);
+    expect(refused.error?.message).toContain(
+      'field children[1].children[0].kind: required field is missing',
+    );
   });
 
   it('binds each member in all four sequences, and answers it as it came', async () => {

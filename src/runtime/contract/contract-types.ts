@@ -85,6 +85,7 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
     const schema = source.schemas[name];
     if (!schema) throw new TypeError(`portico: ${where} names ${name}, which the contract lacks`);
     if (schema.kind === 'object') return objectType(name, schema, source.classOf(name));
+    if (schema.kind === 'union') return unionType(schema, name, name);
     const type = typeOf(schema, name);
     named.set(name, type);
     return type;
@@ -118,28 +119,39 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
     }
   }
 
-  /** A discriminated union; a union of literal sets (`'a' | 1`) is one set. */
-  function unionType(schema: Extract<ContractSchema, { kind: 'union' }>, where: string): TypeRef {
+  /**
+   * A discriminated union; a union of literal sets (`'a' | 1`) is one set. A named union is known
+   * by its name before its members are, so that a member may hold it again (`Tree`).
+   */
+  function unionType(schema: UnionSchema, where: string, name?: string): TypeRef {
     const { discriminator, members } = schema;
     if (!discriminator) {
-      if (!members.every((m) => m.kind === 'enum'))
+      if (!members.every((m) => m.kind === 'enum')) {
         refuse(where, 'a union without a discriminator');
-      return typeOf(
-        { kind: 'enum', values: members.flatMap((m) => (m as EnumSchema).values) },
-        where,
-      );
+      }
+      const values = members.flatMap((m) => (m as EnumSchema).values);
+      const type = typeOf({ kind: 'enum', values }, where);
+      if (name !== undefined) named.set(name, type);
+      return type;
     }
-    const types = members.map((member, i) => typeOf(member, `${where} (member ${i})`));
     const byTag = new Map<string, ClassRef>();
+    const type: TypeRef = {
+      kind: 'union',
+      discriminator: discriminator.propertyName,
+      members: byTag,
+    };
+    if (name !== undefined) named.set(name, type);
+    const types = members.map((member, i) => typeOf(member, `${where} (member ${i})`));
     for (const [tag, i] of Object.entries(discriminator.mapping)) {
-      const type = types[i];
-      if (type?.kind !== 'class') return refuse(where, 'a union of other than object types');
-      byTag.set(tag, type);
+      const member = types[i];
+      if (member?.kind !== 'class') return refuse(where, 'a union of other than object types');
+      byTag.set(tag, member);
     }
-    return { kind: 'union', discriminator: discriminator.propertyName, members: byTag };
+    return type;
   }
 
   return { typeOf };
 }
 
 type EnumSchema = Extract<ContractSchema, { kind: 'enum' }>;
+type UnionSchema = Extract<ContractSchema, { kind: 'union' }>;
