@@ -1,4 +1,3 @@
-import type { Subscription } from 'nats';
 import pino, { type Logger } from 'pino';
 import { type NativeAppDefinition } from '../microservices';
 import { LIMIT_DEFAULTS } from '../protocol/limit-defaults';
@@ -7,6 +6,7 @@ import { connectNats, natsSubject } from '../transport/nats/nats-connection';
 import { type NatsConnectionOptions } from '../transport/nats/nats-options';
 import { createCallHandler } from './call-handler';
 import { createCallHolds } from './call-holds';
+import { type CallSubscriptions, drainOpen, subscribeCalls } from './call-subscriptions';
 import { createLimiter } from './limiter';
 import { resolveReplicaId } from './replica-id';
 import { type ReplicaLimits, resolveReplicaLimits } from './replica-limits';
@@ -67,7 +67,7 @@ export interface NatsReplica {
 
 /**
  * Starts a replica of a native microservice on NATS: connects, subscribes to `${prefix}.${name}`
- * in the queue group of the same name, and serves each call with the microservice runtime, at
+ * in the queue group of the same name and to its own subject, and serves each call with the microservice runtime, at
  * most `concurrency` at once, until drained.
  */
 export async function startNatsReplica(
@@ -98,6 +98,7 @@ export async function startNatsReplica(
   const holds = createCallHolds();
   let draining: Promise<void> | undefined;
   let joining = true;
+  let calls: CallSubscriptions | undefined;
   const serving = withOutbound(runtime, { link, subjectPrefix: options.subjectPrefix, tracing });
   const serve = createCallHandler({
     runtime: serving,
@@ -119,19 +120,14 @@ export async function startNatsReplica(
     cuts: link.cuts,
     draining: draining !== undefined,
     joining,
+    steerable: calls?.steerable ?? false,
     holds: inbox ? holds.heldFor(inbox) : [],
   }));
   await link.connection.flush();
   // Main servers count lost only the replicas they heard: it takes no call before they have, so
   // that one stopped right after its first call is still counted lost (docs/faults.md).
   await pings.introduced();
-  const subscription = link.connection.subscribe(subject, {
-    queue: subject,
-    callback: (error, msg) => {
-      if (error) logger.warn({ err: error }, 'subscription error');
-      else serve(msg);
-    },
-  });
+  calls = subscribeCalls(link.connection, subject, replicaId, { serve, logger });
   await link.connection.flush();
   joining = false;
   return {
@@ -152,7 +148,7 @@ export async function startNatsReplica(
       draining ??= (async () => {
         // Ping answers say `draining` from now on, so readiness stops counting this replica, and
         // go on until the last call is answered, so that main servers do not count it lost.
-        await drainOpen(subscription);
+        await calls?.drain();
         logger.info({ inFlight: limiter.active + limiter.waiting }, 'stopped taking calls');
         await limiter.idle();
         await drainOpen(pings.subscription);
@@ -166,11 +162,6 @@ export async function startNatsReplica(
       return link.connection.close();
     },
   };
-}
-
-/** Drains a subscription unless NATS already ended it (a refused one): draining that would throw. */
-async function drainOpen(subscription: Subscription): Promise<void> {
-  if (!subscription.isClosed()) await subscription.drain();
 }
 
 function limitsOf(options: NatsReplicaOptions): Partial<ReplicaLimits> {

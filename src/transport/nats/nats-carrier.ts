@@ -49,8 +49,8 @@ interface NatsTransportOptions {
 }
 
 /**
- * The main server's side of the NATS placement: each call is one request on the microservice's
- * subject, answered by one replica of its queue group.
+ * The main server's side of the NATS placement: each call is one request to a replica that answers
+ * the watch's pings, in turn, or on the microservice's subject to its queue group while none does.
  */
 function createNatsTransport(options: NatsTransportOptions): Transport {
   const { microservice, placement, pool } = options;
@@ -66,8 +66,8 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
       (acquired) => {
         link = acquired;
         const { events, logger, idempotent } = options;
-        hop = { link: acquired, subject, events, idempotent };
         watch = watchReplicas({ link: acquired, subject, microservice, logger, events });
+        hop = { link: acquired, subject, events, idempotent, steer: watch.steer };
         if (events)
           acquired.requests().onLateReply(subject, () => events.fault(microservice, 'late-reply'));
         return acquired;

@@ -43,9 +43,10 @@ export interface NatsLink {
   readonly maxPayload: number;
   /**
    * Sends a request and resolves with the reply's data; rejects with a `NoReplyError` when no
-   * replica listens or none answers within `timeoutMs`.
+   * replica listens or none answers within `timeoutMs`. It is published on `to` when given (one
+   * replica's own subject), and counted as a request on `subject` all the same.
    */
-  request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array>;
+  request(subject: string, data: Uint8Array, timeoutMs: number, to?: string): Promise<Uint8Array>;
   /** The requests of {@link request}, for a replica watch (made on first use). */
   requests(): RequestMux;
 }
@@ -94,9 +95,9 @@ export async function connectNats(options: NatsConnectOptions): Promise<NatsLink
     get maxPayload() {
       return connection.info?.max_payload ?? DEFAULT_MAX_PAYLOAD;
     },
-    request(subject, data, timeoutMs) {
+    request(subject, data, timeoutMs, to) {
       mux ??= createRequestMux(connection, options.inboxPrefix);
-      return mux.request(subject, data, timeoutMs);
+      return mux.request(subject, data, timeoutMs, to);
     },
     requests() {
       mux ??= createRequestMux(connection, options.inboxPrefix);

@@ -20,6 +20,8 @@ export interface ReplicaRecord {
   draining: boolean;
   /** True while it starts and takes no calls yet. */
   joining: boolean;
+  /** True while it takes calls on its own subject too, so that calls may be steered to it. */
+  steerable: boolean;
   /** False for a replica of an earlier release, which does not say which calls it holds. */
   reportsHolds: boolean;
 }
@@ -47,6 +49,11 @@ export interface ReplicaBook {
   lostMayHold(call: { readonly seq: number }): boolean;
   /** Whether a replica's connection was lost while a call sent at `seq` may have been with it. */
   cutSince(seq: number): boolean;
+  /**
+   * The replicas that take calls (neither lost, joining nor draining): `rotation`, those that may
+   * be sent calls, which answered a ping round at `since` (a seq) or later; `silent`, the others.
+   */
+  serving(since: number): { rotation: string[]; silent: string[] };
   /** Whether a replica that is neither lost, joining nor draining answered. */
   anyReady(): boolean;
 }
@@ -71,6 +78,7 @@ export function replicaBook(): ReplicaBook {
           cutBefore: 0,
           draining: false,
           joining: false,
+          steerable: false,
           reportsHolds: false,
         };
         records.set(status.replica, seen);
@@ -86,6 +94,7 @@ export function replicaBook(): ReplicaBook {
       seen.lost = false;
       seen.draining = status.draining === true;
       seen.joining = status.joining === true;
+      seen.steerable = status.steerable === true;
       seen.reportsHolds = Array.isArray(status.holds);
       return { seen, back };
     },
@@ -121,6 +130,16 @@ export function replicaBook(): ReplicaBook {
     cutSince(seq) {
       for (const r of records.values()) if (r.cutAfter < seq && seq < r.cutBefore) return true;
       return false;
+    },
+    serving(since) {
+      const rotation: string[] = [];
+      const silent: string[] = [];
+      for (const [id, r] of records) {
+        if (r.lost || r.draining || r.joining) continue;
+        if (r.answered.seq < since) silent.push(id);
+        else if (r.steerable) rotation.push(id);
+      }
+      return { rotation, silent };
     },
     anyReady() {
       for (const r of records.values()) if (!r.lost && !r.draining && !r.joining) return true;

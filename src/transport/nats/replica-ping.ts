@@ -18,6 +18,15 @@ export function pingSubject(subject: string): string {
   return `${subject}._ping`;
 }
 
+/**
+ * The subject on which the replica `replicaId` of the microservice on `subject` takes calls meant
+ * for it alone, besides its queue group: main servers steer calls to the replicas that answer
+ * their pings (docs/faults.md). A microservice name has no ".", so no call subject is one.
+ */
+export function replicaSubject(subject: string, replicaId: string): string {
+  return `${subject}._r.${replicaId}`;
+}
+
 /** What a replica answers to a ping: who it is and how busy. */
 export interface ReplicaStatus {
   readonly microservice: string;
@@ -35,6 +44,8 @@ export interface ReplicaStatus {
   readonly draining?: boolean;
   /** True while it starts, before it takes calls: it is not counted as ready yet. */
   readonly joining?: boolean;
+  /** True while it takes calls on its {@link replicaSubject} too; absent before this release. */
+  readonly steerable?: boolean;
   /**
    * The reply subjects of the calls it holds (running or waiting) under the inbox that the ping
    * named, without that inbox; absent in the answers of replicas of an earlier release.
@@ -56,11 +67,12 @@ export function readReplicaStatus(data: Uint8Array): ReplicaStatus | undefined {
     return undefined;
   }
   if (typeof status !== 'object' || status === null) return undefined;
-  const { replica, cuts, draining, joining, holds } = status as Record<string, unknown>;
+  const { replica, cuts, draining, joining, steerable, holds } = status as Record<string, unknown>;
   if (typeof replica !== 'string') return undefined;
   if (cuts !== undefined && typeof cuts !== 'number') return undefined;
   if (draining !== undefined && typeof draining !== 'boolean') return undefined;
   if (joining !== undefined && typeof joining !== 'boolean') return undefined;
+  if (steerable !== undefined && typeof steerable !== 'boolean') return undefined;
   if (holds !== undefined && !isStringList(holds)) return undefined;
   return status as ReplicaStatus;
 }

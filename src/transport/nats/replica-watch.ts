@@ -10,6 +10,7 @@ import {
   readReplicaStatus,
   WATCH_TIMING,
 } from './replica-ping';
+import { type ReplicaSteer, replicaSteer } from './replica-steer';
 
 /** Options of {@link watchReplicas}. */
 export interface ReplicaWatchOptions {
@@ -24,6 +25,8 @@ export interface ReplicaWatchOptions {
 export interface ReplicaWatch {
   /** Whether a replica that is neither lost nor draining answered; waits for one round at most. */
   ready(): Promise<boolean>;
+  /** Where to send each call: to the replicas that answer, in turn (docs/faults.md). */
+  readonly steer: ReplicaSteer;
   stop(): void;
 }
 
@@ -43,6 +46,7 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
   // from readiness pings' numbers.
   const inbox = `${mux.inbox}.${pingSubject(subject)}`;
   const book: ReplicaBook = replicaBook();
+  const steer = replicaSteer(subject, microservice, logger);
   // Each ping round still awaited, by its number: when it was sent, and its place in the order.
   const rounds = new Map<number, Round>();
   let round = 0;
@@ -94,6 +98,9 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
       return;
     }
     for (const id of book.silent(now, WATCH_TIMING.lostAfterMs)) lose(id);
+    // New calls go to the replicas that answered one of the last two rounds.
+    const { rotation, silent } = book.serving(rounds.get(round - 1)?.seq ?? 0);
+    steer.steerTo(rotation, silent);
     const answered = book.answeredSince({ at: now, seq: mux.stamp() });
     for (const [token, call] of mux.pending) {
       if (call.subject !== subject || call.holder !== undefined) continue;
@@ -131,6 +138,7 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
   timer.unref();
   tick();
   return {
+    steer,
     ready() {
       if (book.anyReady()) return Promise.resolve(true);
       // A check that timed out leaves the waiters: a probe that asks while no replica runs would

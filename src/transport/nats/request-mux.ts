@@ -27,8 +27,11 @@ export interface PendingRequest {
 export interface RequestMux {
   /** The prefix of every reply subject: `${inbox}.${subject}.${n}`. */
   readonly inbox: string;
-  /** Publishes `data` on `subject` and resolves with the data of the first reply. */
-  request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array>;
+  /**
+   * Publishes `data` on `subject` (or on `to`, one replica's own subject, as a request on
+   * `subject` all the same) and resolves with the data of the first reply.
+   */
+  request(subject: string, data: Uint8Array, timeoutMs: number, to?: string): Promise<Uint8Array>;
   /** The requests waiting for a reply, by reply subject. */
   readonly pending: ReadonlyMap<string, PendingRequest>;
   /**
@@ -51,6 +54,7 @@ interface Waiting extends PendingRequest {
 }
 
 interface Outgoing {
+  /** The subject it is published on. */
   readonly subject: string;
   readonly data: Uint8Array;
   /** The reply subject, which is also the key of the call in `waiting`. */
@@ -145,7 +149,7 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
     stamp: () => ++sequence,
     fail,
     onLateReply: (subject, late) => ended.listen(subject, late),
-    request(subject, data, timeoutMs) {
+    request(subject, data, timeoutMs, to) {
       return new Promise((resolve, reject) => {
         if (subscription.isClosed()) {
           reject(new NoReplyError('closed', 'the reply subscription was closed'));
@@ -156,7 +160,7 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
         const seq = Number.POSITIVE_INFINITY;
         waiting.set(token, { subject, sentAt: Date.now(), seq, resolve, reject, timer });
         if (queue.length === 0) setImmediate(publishQueued);
-        queue.push({ subject, data, token });
+        queue.push({ subject: to ?? subject, data, token });
       });
     },
     close() {

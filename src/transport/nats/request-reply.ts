@@ -5,6 +5,7 @@ import { type CallEnvelope, type FramedReply } from '../../protocol/envelope';
 import { type NatsLink } from './nats-connection';
 import { type NatsEvents } from './nats-events';
 import { WATCH_TIMING } from './replica-ping';
+import { type ReplicaSteer } from './replica-steer';
 import { NoReplyError } from './request-mux';
 
 /** Where the calls of one transport go: made once per transport, not per call. */
@@ -16,13 +17,15 @@ export interface ReplyHop {
   readonly events?: NatsEvents | undefined;
   /** Whether a method is declared idempotent: only those are sent again after a fault. */
   readonly idempotent?: ((service: string, method: string) => boolean) | undefined;
+  /** The replica to send each call to; without it, or while it names none, the queue group. */
+  readonly steer?: ReplicaSteer | undefined;
 }
 
 /** Answers after which an idempotent call is sent once more: it did not run, or its replica died. */
 const RETRIED = new Set(['REPLICA_LOST', 'NOT_ACKNOWLEDGED', 'SERVICE_UNAVAILABLE']);
 
 /**
- * Sends one call to the queue group on the hop's subject and decodes the reply, with the id of
+ * Sends one call to the replica in turn (or to the queue group on the hop's subject) and decodes the reply, with the id of
  * the replica that sent it. Every failure of the hop becomes the caller's answer: 413 when the
  * call does not fit, 503 with `Retry-After` when NATS or every replica is away or a replica's
  * queue is full, 504 when the deadline passes, 502 when the reply cannot be read (a replica id
@@ -69,9 +72,18 @@ async function requestOnce(hop: ReplyHop, envelope: CallEnvelope): Promise<Frame
   if (frame.length > link.maxPayload) throw tooLarge(frame.length, link.maxPayload);
   const timeout = envelope.deadline - now;
   if (timeout < 1) throw deadlinePassed();
+  const to = hop.steer?.next();
   let answer: Uint8Array;
   try {
-    answer = await link.request(subject, frame, timeout);
+    try {
+      answer = await link.request(subject, frame, timeout, to);
+    } catch (error) {
+      // No subscriber on the replica's own subject (it died or drains): it never got the call.
+      if (to === undefined || !(error instanceof NoReplyError && error.reason === 'no-responders'))
+        throw error;
+      hop.steer?.skip(to);
+      answer = await link.request(subject, frame, Math.max(1, envelope.deadline - Date.now()));
+    }
   } catch (error) {
     if (events && error instanceof NoReplyError && error.reason !== 'closed') {
       events.noReply(microservice, error.reason);
