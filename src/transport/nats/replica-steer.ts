@@ -16,6 +16,8 @@ export interface SteerControl extends ReplicaSteer {
    * lost nor draining), by id; logs the replicas that fall silent, and those that answer again.
    */
   steerTo(rotation: readonly string[], silent: readonly string[]): void;
+  /** Whether the replica `id` takes its turns now. */
+  has(id: string): boolean;
 }
 
 /**
@@ -23,6 +25,7 @@ export interface SteerControl extends ReplicaSteer {
  * stops answering gets no new call from the next round on, long before it is counted lost.
  */
 export function replicaSteer(subject: string, microservice: string, logger: Logger): SteerControl {
+  let ids: readonly string[] = [];
   let subjects: string[] = [];
   let turn = 0;
   // The replicas logged silent, until they answer again or are lost.
@@ -33,6 +36,7 @@ export function replicaSteer(subject: string, microservice: string, logger: Logg
       turn = turn + 1 < subjects.length ? turn + 1 : 0;
       return subjects[turn];
     },
+    has: (id) => ids.includes(id),
     skip(to) {
       subjects = subjects.filter((other) => other !== to);
     },
@@ -48,6 +52,7 @@ export function replicaSteer(subject: string, microservice: string, logger: Logg
         if (rotation.includes(id))
           logger.info({ microservice, replica: id }, 'replica answers again');
       }
+      ids = rotation;
       subjects = rotation.map((id) => replicaSubject(subject, id));
     },
   };

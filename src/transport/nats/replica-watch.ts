@@ -69,6 +69,8 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
   function heard(status: ReplicaStatus, sent: Round): void {
     const { seen, back } = book.heard(status, sent, Date.now());
     if (back) logger.warn({ microservice, replica: status.replica }, 'replica back');
+    // One that answers again is given calls at once, not from the next round on.
+    if (seen.steerable && !seen.draining && !seen.joining && !steer.has(status.replica)) steerNow();
     if (!status.holds) return;
     const holds = new Set(status.holds);
     const under = mux.inbox.length + 1;
@@ -78,6 +80,12 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
       else if (call.holder === status.replica) answer(token, 'reply-lost');
     }
     if (!seen.draining && !seen.joining) for (const wake of waiters.splice(0)) wake(true);
+  }
+
+  /** New calls go to the replicas that answered one of the last two rounds. */
+  function steerNow(): void {
+    const { rotation, silent } = book.serving(rounds.get(round - 1)?.seq ?? 0);
+    steer.steerTo(rotation, silent);
   }
 
   function answer(token: string, kind: keyof typeof FAULT_ERRORS): void {
@@ -98,9 +106,7 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
       return;
     }
     for (const id of book.silent(now, WATCH_TIMING.lostAfterMs)) lose(id);
-    // New calls go to the replicas that answered one of the last two rounds.
-    const { rotation, silent } = book.serving(rounds.get(round - 1)?.seq ?? 0);
-    steer.steerTo(rotation, silent);
+    steerNow();
     const answered = book.answeredSince({ at: now, seq: mux.stamp() });
     for (const [token, call] of mux.pending) {
       if (call.subject !== subject || call.holder !== undefined) continue;
