@@ -63,6 +63,9 @@ export type TypeRef =
   | { readonly kind: 'class'; readonly ctor: Class }
   | { readonly kind: 'array'; readonly items: TypeRef; readonly rules?: ValueRules }
   | UnionRef
+  | RecordType
+  | TupleType
+  | { readonly kind: 'nullable'; readonly of: TypeRef }
   | { readonly kind: 'unknown' };
 
 /** A payload class as a {@link TypeRef}. */
@@ -76,6 +79,26 @@ export interface UnionRef {
   readonly kind: 'union';
   readonly discriminator: string;
   readonly members: ReadonlyMap<string, ClassRef>;
+}
+
+/** An object of any string keys, each value of `values` (`Record<string, V>`, an index signature). */
+export interface RecordType {
+  readonly kind: 'record';
+  readonly values: TypeRef;
+  readonly rules?: ValueRules;
+}
+
+/** A tuple: an item per position, the first `minItems` required, then any number of `rest`. */
+export interface TupleType {
+  readonly kind: 'tuple';
+  readonly items: readonly TypeRef[];
+  readonly minItems: number;
+  readonly rest?: TypeRef;
+}
+
+/** The declared type of a tuple's item at `index`, or `undefined` past its last. */
+export function tupleItem(type: TupleType, index: number): TypeRef | undefined {
+  return index < type.items.length ? type.items[index] : type.rest;
 }
 
 const SCALARS = {
@@ -123,6 +146,14 @@ export function describeType(type: TypeRef): string {
       return type.values.map((v) => JSON.stringify(v)).join(' | ');
     case 'union':
       return [...new Set([...type.members.values()].map((m) => m.ctor.name))].join(' | ');
+    case 'record':
+      return `Record<string, ${describeType(type.values)}>`;
+    case 'tuple': {
+      const items = type.items.map((t, i) => `${describeType(t)}${i < type.minItems ? '' : '?'}`);
+      return `[${[...items, ...(type.rest ? [`...${describeType(type.rest)}[]`] : [])].join(', ')}]`;
+    }
+    case 'nullable':
+      return `${describeType(type.of)} | null`;
     default:
       return type.kind;
   }

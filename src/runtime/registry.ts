@@ -48,8 +48,12 @@ function checkPayloadTypes(service: Class, method: MethodMeta): void {
   if (method.problem) throw new TypeError(method.problem);
   const seen = new Set<Class>();
   const visit = (type: TypeRef | null | undefined): void => {
-    if (type?.kind === 'array') {
-      visit(type.items);
+    if (type?.kind === 'array' || type?.kind === 'nullable' || type?.kind === 'record') {
+      visit(type.kind === 'array' ? type.items : type.kind === 'record' ? type.values : type.of);
+      return;
+    }
+    if (type?.kind === 'tuple') {
+      for (const item of [...type.items, ...(type.rest ? [type.rest] : [])]) visit(item);
       return;
     }
     if (type?.kind === 'union') {

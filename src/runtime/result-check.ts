@@ -1,8 +1,9 @@
 import { type FieldMeta, fieldsOf } from '../decorators/metadata';
-import { describeType, type TypeRef } from '../decorators/types';
+import { describeType, type TypeRef, tupleItem } from '../decorators/types';
 import { RemoteError } from '../errors';
 import { writableDate } from '../serialization/binding';
 import { BindError } from '../serialization/sequence';
+import { checkTupleLength, isRecordSource, keyPath } from '../serialization/shapes';
 import { memberOf } from '../serialization/union-member';
 import { checkItems, checkNumber, checkString, enumMember } from '../serialization/value-rules';
 
@@ -58,6 +59,22 @@ export function checkResult(value: unknown, type: TypeRef, path = ''): void {
       );
       return;
     }
+    case 'nullable':
+      if (value !== null) checkResult(value, type.of, path);
+      return;
+    case 'record':
+      if (!isRecordSource(value)) throw unfit(value, type, path);
+      for (const [key, item] of Object.entries(value)) {
+        if (item !== undefined) checkResult(item, type.values, keyPath(path, key));
+      }
+      return;
+    case 'tuple':
+      if (!Array.isArray(value)) throw unfit(value, type, path);
+      within(() => checkTupleLength(value.length, type, path));
+      for (let i = 0; i < value.length; i++) {
+        checkResult(value[i], tupleItem(type, i)!, `${path}[${i}]`);
+      }
+      return;
     default:
       return;
   }

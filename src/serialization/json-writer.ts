@@ -1,5 +1,6 @@
 import { fieldsOf } from '../decorators/metadata';
-import { type Class, type TypeRef } from '../decorators/types';
+import { type Class, type TypeRef, tupleItem } from '../decorators/types';
+import { mapRecord } from './shapes';
 import { writtenType } from './union-member';
 
 /** JSON text of a result: class instances by their declared fields only, as XML writes them. */
@@ -14,11 +15,16 @@ export function writeJson(value: unknown, type: TypeRef | undefined): string {
  */
 function declaredOnly(value: unknown, declared: TypeRef | undefined): unknown {
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
-  const type = declared?.kind === 'union' ? writtenType(value, declared) : declared;
+  const unwrapped = declared?.kind === 'nullable' ? declared.of : declared;
+  const type = unwrapped?.kind === 'union' ? writtenType(value, unwrapped) : unwrapped;
   if (Array.isArray(value)) {
+    if (type?.kind === 'tuple')
+      return value.map((item, i) => declaredOnly(item, tupleItem(type, i)));
     const items = type?.kind === 'array' ? type.items : undefined;
     return value.map((item) => declaredOnly(item, items));
   }
+  // A record's keys are data: `__proto__` among them stays a key of the text.
+  if (type?.kind === 'record') return mapRecord(value, (v) => declaredOnly(v, type.values));
   const ctor = type?.kind === 'class' ? type.ctor : (value.constructor as Class | undefined);
   const fields = ctor && ctor !== Object ? fieldsOf(ctor) : undefined;
   if (!fields || fields.size === 0) return value;

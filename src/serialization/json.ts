@@ -1,5 +1,5 @@
 import { fieldsOf } from '../decorators/metadata';
-import { type Class, type TypeRef } from '../decorators/types';
+import { type Class, type TypeRef, tupleItem } from '../decorators/types';
 import {
   type BindSite,
   beyondNumberRange,
@@ -21,6 +21,7 @@ import { writeJson } from './json-writer';
 import { acceptedNames, libAName } from './lib-a-names';
 import { isIntText, isNumberText } from './number-text';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
+import { checkTupleLength, isRecordSource, keySite, mapRecord } from './shapes';
 import { memberOf, tagOf } from './union-member';
 import { checkItems, checkNumber, checkString, enumFromText, enumMember } from './value-rules';
 
@@ -85,6 +86,15 @@ export function bindJson(value: unknown, type: TypeRef, at: BindSite<JsonBindOpt
       const member = memberOf(type, tagOf(type, value), path);
       return bindObject(value as Record<string, unknown>, member.ctor, at);
     }
+    case 'record':
+      if (!isRecordSource(value)) return mismatch(path, type, describeValue(value));
+      return mapRecord(value, (v, key) => bindJson(v, type.values, keySite(at, key)));
+    case 'tuple':
+      if (!Array.isArray(value)) return mismatch(path, type, describeValue(value));
+      checkTupleLength(value.length, type, path);
+      return value.map((item, i) => bindJson(item, tupleItem(type, i)!, innerSite(at, i)));
+    case 'nullable':
+      return value === null ? null : bindJson(value, type.of, at);
     case 'unknown':
       return value;
   }

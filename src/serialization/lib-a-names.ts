@@ -64,6 +64,13 @@ export function libAName(value: unknown, type: TypeRef | undefined): string {
     case 'union':
       // Its members may be of several classes: named as a value without a class, one name always.
       return 'object';
+    case 'nullable':
+      return libAName(value, type.of);
+    case 'record':
+      // A record is a value without a class, whose items may differ: libA's names of such values.
+      return 'object';
+    case 'tuple':
+      return 'object-array';
     default:
       return nameOfValue(value);
   }
@@ -96,6 +103,8 @@ function namesReadOf(type: TypeRef): readonly string[] {
       return enumNames(type.values);
     case 'array':
       return acceptedNames(type.items).map((name) => `${name}-array`);
+    case 'nullable':
+      return acceptedNames(type.of);
     default:
       return [libAName(undefined, type)];
   }

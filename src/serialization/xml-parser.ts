@@ -21,6 +21,8 @@ export interface XmlNode {
   readonly children: XmlNode[];
   /** The element's own text and CDATA, decoded, line ends normalized, in document order. */
   text: string;
+  /** The element has `xsi:nil="true"`: XML's `null` where an element cannot be left out. */
+  readonly nil?: true;
 }
 
 /** A document that is not well-formed or that breaks a safety rule; `limit` marks the depth limit. */
@@ -75,6 +77,8 @@ class Scanner {
   private readonly begin: number;
   private i: number;
   private childStart = -1;
+  /** The start tag being read has `xsi:nil="true"` (or `"1"`). */
+  private nil = false;
   /** Where the character data since the last markup starts. */
   private textStart: number;
 
@@ -230,6 +234,7 @@ class Scanner {
       throw new XmlScanError('more than one root element');
     }
     if (this.stack.length === 1) this.childStart = tagStart;
+    this.nil = false;
     const selfClosing = this.attributes();
     if (this.stack.length === 0) this.root ??= name;
     if (this.build) this.addElement(name, selfClosing);
@@ -244,7 +249,9 @@ class Scanner {
   }
 
   private addElement(name: string, empty: boolean): void {
-    const node: XmlNode = { name, children: [], text: '' };
+    const node: XmlNode = this.nil
+      ? { name, children: [], text: '', nil: true }
+      : { name, children: [], text: '' };
     const parent = this.open.at(-1);
     if (parent) parent.children.push(node);
     else this.document = node;
@@ -300,6 +307,7 @@ class Scanner {
       if (value.includes('<')) throw new XmlScanError('"<" in an attribute value');
       this.checkChars(this.i + 1, end, 'an attribute value');
       checkReferences(value);
+      if (name === 'xsi:nil' && (value === 'true' || value === '1')) this.nil = true;
       this.i = end + 1;
     }
   }

@@ -1,8 +1,11 @@
 import { FORBIDDEN_NAMES, fieldsOf } from '../decorators/metadata';
-import { type Class, type TypeRef } from '../decorators/types';
+import { type Class, type TypeRef, tupleItem } from '../decorators/types';
 import { libAName } from './lib-a-names';
 import { writtenType } from './union-member';
 import { escapeXmlText } from './xml-text';
+
+/** XML Schema's `nil`, with the declaration of its prefix. */
+const NIL = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true"';
 
 /** How a family names XML elements for types. */
 export type Naming = (value: unknown, type: TypeRef | undefined) => string;
@@ -11,6 +14,7 @@ export type Naming = (value: unknown, type: TypeRef | undefined) => string;
 export const libBName: Naming = (value, type) => {
   if (type?.kind === 'class') return type.ctor.name;
   if (type?.kind === 'array') return `${libBName(undefined, type.items)}-array`;
+  if (type?.kind === 'nullable') return libBName(value, type.of);
   if (type === undefined && typeof value === 'object' && value !== null && !Array.isArray(value)) {
     const ctor = value.constructor;
     return ctor && ctor !== Object && !(value instanceof Date) ? ctor.name : libAName(value, type);
@@ -26,19 +30,44 @@ export type XmlWriter = (name: string, value: unknown, type: TypeRef | undefined
  * are named by `naming`.
  */
 export function createXmlWriter(naming: Naming): XmlWriter {
-  function writeElement(name: string, value: unknown, type: TypeRef | undefined): string {
-    if (value === null || value === undefined) return `<${name}/>`;
-    if (value instanceof Date) return `<${name}>${value.toISOString()}</${name}>`;
-    if (Array.isArray(value)) {
-      const items = type?.kind === 'array' ? type.items : undefined;
-      let out = `<${name}>`;
-      for (const item of value) out += writeElement(naming(item, items), item, items);
-      return `${out}</${name}>`;
+  function writeElement(name: string, value: unknown, declared: TypeRef | undefined): string {
+    if (value === null || value === undefined) {
+      // A declared `null` is written as XML Schema's nil, which the readers take back as `null`.
+      return declared?.kind === 'nullable' ? `<${name} ${NIL}/>` : `<${name}/>`;
     }
+    if (value instanceof Date) return `<${name}>${value.toISOString()}</${name}>`;
+    const type = declared?.kind === 'nullable' ? declared.of : declared;
+    if (Array.isArray(value)) return `<${name}>${writeItems(value, type)}</${name}>`;
+    if (type?.kind === 'record') return `<${name}>${writeEntries(value, type.values)}</${name}>`;
     if (typeof value === 'object') return `<${name}>${writeFields(value, type)}</${name}>`;
     // Only a string can hold a character that needs escaping or dropping.
     const text = typeof value === 'string' ? escapeXmlText(value) : String(value);
     return `<${name}>${text}</${name}>`;
+  }
+
+  function writeItems(value: readonly unknown[], type: TypeRef | undefined): string {
+    let out = '';
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      const items =
+        type?.kind === 'tuple'
+          ? tupleItem(type, i)
+          : type?.kind === 'array'
+            ? type.items
+            : undefined;
+      out += writeElement(naming(item, items), item, items);
+    }
+    return out;
+  }
+
+  /** A record as an `<entry>` per key, its `<key>` as text: every key XML carries round-trips. */
+  function writeEntries(value: object, values: TypeRef): string {
+    let out = '';
+    for (const [key, item] of Object.entries(value)) {
+      if (item === undefined) continue;
+      out += `<entry><key>${escapeXmlText(key)}</key>${writeElement('value', item, values)}</entry>`;
+    }
+    return out;
   }
 
   function writeFields(value: object, declaredType: TypeRef | undefined): string {

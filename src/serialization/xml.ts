@@ -1,5 +1,5 @@
 import { type FieldMeta, fieldsOf } from '../decorators/metadata';
-import { type Class, type TypeRef } from '../decorators/types';
+import { type Class, type TypeRef, tupleItem } from '../decorators/types';
 import {
   type BindSite,
   blankInstance,
@@ -10,6 +10,7 @@ import {
   intFromText,
   joinPath,
   mismatch,
+  nullField,
   numberFromText,
   readOnlyField,
   unknownField,
@@ -17,9 +18,11 @@ import {
 import { acceptedNames, libAName } from './lib-a-names';
 import { isIntText, isNumberText } from './number-text';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
+import { checkTupleLength } from './shapes';
 import { memberOf } from './union-member';
 import { checkItems, checkNumber, checkString, enumFromText } from './value-rules';
 import { parseXmlTree, type XmlNode, XmlScanError } from './xml-parser';
+import { bindXmlRecord, nilValue } from './xml-record';
 import { isXmlSpaceOnly, trimXmlSpace } from './xml-text';
 import { createXmlWriter, libBName, type Naming } from './xml-writer';
 
@@ -43,6 +46,7 @@ export function parseXml(text: string, options: BindOptions): XmlNode {
 /** Binds an element to a declared type, with its declared limits; values convert from text. */
 export function bindXml(node: XmlNode, type: TypeRef, at: BindSite): unknown {
   const { path } = at;
+  if (node.nil) return type.kind === 'nullable' ? nilValue(node, path) : notNull(path);
   if (type.kind === 'class') return bindXmlObject(node, type.ctor, at);
   if (type.kind === 'union') {
     const tag = node.children.find((child) => child.name === type.discriminator);
@@ -54,6 +58,13 @@ export function bindXml(node: XmlNode, type: TypeRef, at: BindSite): unknown {
     if (!isXmlSpaceOnly(node.text)) mismatch(path, type, 'text');
     if (type.rules) checkItems(node.children.length, type.rules, path);
     return node.children.map((child, i) => bindXml(child, type.items, innerSite(at, i)));
+  }
+  if (type.kind === 'nullable') return bindXml(node, type.of, at);
+  if (type.kind === 'record') return bindXmlRecord(node, type, at, bindXml);
+  if (type.kind === 'tuple') {
+    if (!isXmlSpaceOnly(node.text)) mismatch(path, type, 'text');
+    checkTupleLength(node.children.length, type, path);
+    return node.children.map((child, i) => bindXml(child, tupleItem(type, i)!, innerSite(at, i)));
   }
   if (node.children.length > 0) return mismatch(path, type, 'child elements');
   const text =
@@ -103,11 +114,17 @@ function bindXmlObject(node: XmlNode, ctor: Class, at: BindSite): unknown {
       throw new BindError('field is given twice', joinPath(path, child.name));
     readOnlyField(field, joinPath(path, child.name));
     seen.add(child.name);
-    target[child.name] = bindXml(child, field.type, innerSite(at, child.name));
+    target[child.name] = child.nil
+      ? nullField(field, joinPath(path, child.name))
+      : bindXml(child, field.type, innerSite(at, child.name));
   }
   nullAbsentFields(fields, seen, target);
   checkRequired(fields, seen, path);
   return target;
+}
+
+function notNull(path: string): never {
+  throw new BindError('null is not allowed', path);
 }
 
 /** XML has no `null`: a required field that is nullable and absent is `null`, and so given. */

@@ -14,7 +14,8 @@ export const WIRE_NOTES: readonly string[] = [
   'An array is one element with an element per item. A name follows the declared type only: a number is double even when it is 2.',
   'A field that is not declared, is given twice, is missing or has another type is refused with 400 INVALID_ARGUMENT naming the field.',
   'date-time is RFC 3339 with seconds and an offset; a leap second (23:59:60 UTC) reads as 23:59:59, and an instant outside the years 0000-9999 in UTC is refused.',
-  'XML has no null (a null field is an absent element); numbers are decimal text, booleans are true, false, 1 or 0, XML white space (space, tab, CR, LF) around numbers, dates and booleans is ignored, and text carries only the characters XML 1.0 allows.',
+  'A record (additionalProperties) is one element with an <entry><key>…</key><value>…</value></entry> per key (x-portico-xml); its libA name is object. A tuple (prefixItems) is one element with an element per item, each named by its type; its libA name is object-array.',
+  'XML has no null: a null field is an absent element, and a null that must stand in its place (an item, a record value, an argument, a root) is an empty element with xsi:nil="true" (xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"); numbers are decimal text, booleans are true, false, 1 or 0, XML white space (space, tab, CR, LF) around numbers, dates and booleans is ignored, and text carries only the characters XML 1.0 allows.',
   'Limits (x-portico-limits): a body over maxBodyBytes is refused with 413, and JSON or XML nested deeper than maxDepth with 400 LIMIT_EXCEEDED.',
 ];
 

@@ -39,7 +39,13 @@ export type ContractSchema = Constraints & {
           readonly mapping: Readonly<Record<string, number>>;
         };
       }
-    | { readonly kind: 'tuple' | 'intersection' | 'unsupported' }
+    | {
+        readonly kind: 'tuple';
+        readonly items: readonly ContractSchema[];
+        readonly minItems: number;
+        readonly rest?: ContractSchema;
+      }
+    | { readonly kind: 'intersection' | 'unsupported' }
   );
 
 /** A member of an object type: its name, its type, and whether it may be absent. */

@@ -50,6 +50,13 @@ function classFor(schema: ContractSchema, base: Class | undefined): Class {
   return made;
 }
 
+/** An index signature alone (`Record<string, V>`): bound as a record, not as a class. */
+function isRecord(
+  schema: Extract<ContractSchema, { kind: 'object' }>,
+): schema is typeof schema & { readonly additional: ContractSchema } {
+  return schema.additional !== undefined && schema.properties.length === 0;
+}
+
 /** Creates the resolver of a contract's types; named types become classes with fields. */
 export function createTypeResolver(source: ResolverSource): TypeResolver {
   const named = new Map<string, TypeRef>();
@@ -61,15 +68,17 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
     const type: TypeRef = { kind: 'class', ctor };
     named.set(name, type);
     if (schema.kind !== 'object') return refuse(name, `a ${schema.kind}`);
-    if (schema.additional) refuse(name, 'a record (an index signature)');
+    if (schema.additional) refuse(name, 'an object with both members and an index signature');
     const fields = new Map<string, FieldMeta>();
     for (const property of schema.properties) {
       const where = `${name}.${property.name}`;
+      // A field's `null` is its own flag (in XML: an absent element), not a nullable type.
+      const { nullable, ...own } = property.schema;
       fields.set(property.name, {
         name: property.name,
-        type: typeOf(property.schema, where),
+        type: typeOf(own as ContractSchema, where),
         optional: !property.required,
-        nullable: property.schema.nullable ?? false,
+        nullable: nullable ?? false,
         ...(property.schema.readOnly ? { readOnly: true } : {}),
       });
     }
@@ -84,7 +93,9 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
     if (done) return done;
     const schema = source.schemas[name];
     if (!schema) throw new TypeError(`portico: ${where} names ${name}, which the contract lacks`);
-    if (schema.kind === 'object') return objectType(name, schema, source.classOf(name));
+    if (schema.kind === 'object' && !isRecord(schema)) {
+      return objectType(name, schema, source.classOf(name));
+    }
     if (schema.kind === 'union') return unionType(schema, name, name);
     const type = typeOf(schema, name);
     named.set(name, type);
@@ -92,6 +103,11 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
   }
 
   function typeOf(schema: ContractSchema, where: string): TypeRef {
+    if (!schema.nullable) return typeOfValue(schema, where);
+    return { kind: 'nullable', of: typeOfValue({ ...schema, nullable: false }, where) };
+  }
+
+  function typeOfValue(schema: ContractSchema, where: string): TypeRef {
     switch (schema.kind) {
       case 'primitive': {
         const base = schema.instant ? { kind: 'date' as const } : PRIMITIVES[schema.type];
@@ -111,9 +127,19 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
         return withConstraints({ kind: 'array', items }, counts, where);
       }
       case 'object':
+        if (isRecord(schema)) {
+          return { kind: 'record', values: typeOf(schema.additional, `${where}[key]`) };
+        }
         return objectType(where, schema, undefined);
       case 'union':
         return unionType(schema, where);
+      case 'tuple':
+        return {
+          kind: 'tuple',
+          items: schema.items.map((item, i) => typeOf(item, `${where}[${i}]`)),
+          minItems: schema.minItems,
+          ...(schema.rest ? { rest: typeOf(schema.rest, `${where}[rest]`) } : {}),
+        };
       default:
         return refuse(where, `a ${schema.kind}`);
     }

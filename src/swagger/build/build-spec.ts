@@ -16,8 +16,8 @@ import { libANameOf, lookupOf, nameXmlElements } from './xml-names';
 type Lookup = ReturnType<typeof lookupOf>;
 
 /** The libA JSON wrapper name of a value of `schema` (of each argument for RMC), as an extension. */
-function wrapperOf(schema: SchemaModel, lookup: Lookup): Json {
-  if (schema.kind === 'tuple') {
+function wrapperOf(schema: SchemaModel, lookup: Lookup, rmc = false): Json {
+  if (rmc && schema.kind === 'tuple') {
     return { 'x-libA-json-wrappers': schema.items.map((item) => libANameOf(item, lookup) ?? null) };
   }
   const name = libANameOf(schema, lookup);
@@ -98,7 +98,7 @@ function operationOf(op: OperationModel, lookup: Lookup): Json {
     required: op.body.required,
     ...(op.body.description ? { description: op.body.description } : {}),
     schema: renderSchema(op.body.schema, 'swagger2'),
-    ...wrapperOf(op.body.schema, lookup),
+    ...wrapperOf(op.body.schema, lookup, op.mode === 'RMC'),
   };
   const { status, description } = successOf(op);
   const success =

@@ -8,9 +8,9 @@ type Lookup = ReturnType<typeof lookupOf>;
  * JSON as libB sends it, or wrapped in the libA name as libAParamArrayJsonInOutSequence sends it;
  * XML as the schema's xml names say.
  */
-export function contentOf(schema: SchemaModel, lookup: Lookup): Json {
+export function contentOf(schema: SchemaModel, lookup: Lookup, rmc = false): Json {
   const rendered = renderSchema(schema, 'openapi31');
-  const wrapped = libAJsonOf(schema, lookup);
+  const wrapped = libAJsonOf(schema, lookup, rmc);
   const json = wrapped
     ? { anyOf: [rendered, { title: 'libAParamArrayJsonInOutSequence', ...wrapped }] }
     : rendered;
@@ -18,8 +18,8 @@ export function contentOf(schema: SchemaModel, lookup: Lookup): Json {
 }
 
 /** A value as libA JSON sends it: `{"<name>": value}`; for RMC, each argument so wrapped. */
-function libAJsonOf(schema: SchemaModel, lookup: Lookup): Json | undefined {
-  if (schema.kind === 'tuple') {
+function libAJsonOf(schema: SchemaModel, lookup: Lookup, rmc = false): Json | undefined {
+  if (rmc && schema.kind === 'tuple') {
     const items = schema.items.map((item) => libAJsonOf(item, lookup) ?? {});
     // As renderTuple: `items` past a full prefix constrains nothing and gives samplers the order.
     return {
@@ -74,8 +74,8 @@ function paramArrayXml(schema: Extract<SchemaModel, { kind: 'tuple' }>): Json {
 
 /** The request body of an operation: an RMC argument array is `paramArray` in XML. */
 export function bodyContentOf(op: OperationModel, lookup: Lookup): Json {
-  const content = contentOf(op.body.schema, lookup);
   const schema = op.body.schema;
+  const content = contentOf(schema, lookup, op.mode === 'RMC');
   if (op.mode !== 'RMC' || schema.kind !== 'tuple') return content;
   return { ...content, 'application/xml': { schema: paramArrayXml(schema) } };
 }

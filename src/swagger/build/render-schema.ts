@@ -17,6 +17,9 @@ export function schemaRef(name: string, dialect: Dialect): string {
   return dialect === 'swagger2' ? `#/definitions/${name}` : `#/components/schemas/${name}`;
 }
 
+/** How XML carries a record: an element per key, its key as text (docs/wire-protocol.md). */
+const XML_ENTRIES = { entry: 'entry', key: 'key', value: 'value' } as const;
+
 function renderObject(schema: Extract<SchemaModel, { kind: 'object' }>, dialect: Dialect): Json {
   const required = schema.properties.filter((p) => p.required).map((p) => p.name);
   const properties = schema.properties.map((p) => [p.name, renderSchema(p.schema, dialect)]);
@@ -27,6 +30,7 @@ function renderObject(schema: Extract<SchemaModel, { kind: 'object' }>, dialect:
     ...(schema.additional
       ? { additionalProperties: renderSchema(schema.additional, dialect) }
       : {}),
+    ...(schema.additional && properties.length === 0 ? { 'x-portico-xml': XML_ENTRIES } : {}),
     ...(schema.closed ? { additionalProperties: false } : {}),
   };
 }

@@ -27,6 +27,8 @@ export function libANameOf(schema: SchemaModel, lookup: Lookup): string | undefi
     const item = libANameOf(schema.items, lookup);
     return item && `${item}-array`;
   }
+  // A tuple's items differ in type: libA names it as an array of values without a class.
+  if (schema.kind === 'tuple') return 'object-array';
   // A discriminated union's value is one of its members, each named as a value without a class.
   const object = schema.kind === 'object' || (schema.kind === 'union' && schema.discriminator);
   return primitiveName(schema) ?? (object ? 'object' : undefined);
@@ -45,6 +47,15 @@ export function libBNameOf(schema: SchemaModel, lookup: Lookup): string | undefi
   return libANameOf(schema, lookup);
 }
 
+/** An item of a tuple, named by its type as a root is (a class by its alias). */
+function nameItem(schema: SchemaModel, lookup: Lookup): SchemaModel {
+  const inner = nameInside(schema, lookup);
+  // As an array's items: a named type has its own name, a named enum its values' type's.
+  const named = inner.kind === 'ref' && lookup(inner.name)?.kind !== 'enum';
+  const name = named ? undefined : (inner.xmlName ?? libANameOf(inner, lookup));
+  return name ? { ...inner, xmlName: name } : inner;
+}
+
 /**
  * Names the XML elements inside a schema as the libA writer does: the items of every array by
  * their type, and a field holding a named type by the field's name (not the type's alias).
@@ -61,6 +72,12 @@ function nameInside(schema: SchemaModel, lookup: Lookup): SchemaModel {
           : (items.xmlName ?? libANameOf(items, lookup));
       return { ...schema, items: name ? { ...items, xmlName: name } : items };
     }
+    case 'tuple':
+      return {
+        ...schema,
+        items: schema.items.map((item) => nameItem(item, lookup)),
+        ...(schema.rest ? { rest: nameItem(schema.rest, lookup) } : {}),
+      };
     case 'object':
       return {
         ...schema,

@@ -8,7 +8,7 @@ export const CANNOT_BIND =
 
 /** The words of the same finding with a contract, which binds every object type. */
 export const CONTRACT_CANNOT_BIND =
-  'which the runtime cannot bind yet: use an interface or class with named members, or an array of one';
+  'which the runtime cannot bind yet: use an interface or class with named members, a record, or an array of one';
 
 /**
  * A union the runtime cannot tell apart by a value's own shape: `string | number` (XML text can
@@ -22,7 +22,11 @@ const UNTOLD_UNION =
 function problemOf(schema: SchemaModel, contract: boolean): string | undefined {
   switch (schema.kind) {
     case 'object':
-      if (schema.additional) return 'is a record (index signature)';
+      if (schema.additional && (!contract || schema.properties.length > 0)) {
+        return contract
+          ? 'has both members and an index signature'
+          : 'is a record (index signature)';
+      }
       return schema.declaredFields || contract
         ? undefined
         : 'is an interface, a type literal or a class without @Field';
@@ -32,7 +36,7 @@ function problemOf(schema: SchemaModel, contract: boolean): string | undefined {
       }
       return contract ? UNTOLD_UNION : 'is a union of several types';
     case 'tuple':
-      return 'is a tuple';
+      return contract ? undefined : 'is a tuple';
     case 'intersection':
       return 'is an intersection';
     default:
@@ -57,13 +61,6 @@ export function checkBindable(converter: Converter, schema: SchemaModel, site: S
       return;
     }
     if (current.kind === 'array') {
-      if (converter.typesAreContract && current.items.nullable) {
-        converter.report({
-          severity: 'error',
-          message: `${path}[] may be null, ${CONTRACT_CANNOT_BIND}`,
-          location: locationOf(site.node),
-        });
-      }
       visit(current.items, `${path}[]`);
       return;
     }
@@ -82,6 +79,11 @@ export function checkBindable(converter: Converter, schema: SchemaModel, site: S
     }
     if (current.kind === 'object') {
       for (const p of current.properties) visit(p.schema, `${path}.${p.name}`);
+      if (current.additional) visit(current.additional, `${path}[key]`);
+    }
+    if (current.kind === 'tuple') {
+      for (const [i, item] of current.items.entries()) visit(item, `${path}[${i}]`);
+      if (current.rest) visit(current.rest, `${path}[rest]`);
     }
     if (current.kind === 'union') for (const m of current.members) visit(m, path);
   };

@@ -90,13 +90,6 @@ function parameterOf(
   const type = converter.checker.getTypeAtLocation(parameter);
   const schema = bodyOf(converter, { type, spec, site });
   checkBindable(converter, schema, site);
-  if (converter.typesAreContract && schema.nullable) {
-    converter.report({
-      severity: 'error',
-      message: `${site.label} may be null, which the runtime cannot bind as an argument yet: make it an optional member of an object, or leave out | null`,
-      location: locationOf(parameter),
-    });
-  }
   const description = commentText(ts.getJSDocParameterTags(parameter)[0]?.comment);
   return { ...primitiveWithXmlName(schema), ...(description ? { description } : {}) };
 }

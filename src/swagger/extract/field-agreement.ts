@@ -121,6 +121,10 @@ const ARRAY_KEYS: ReadonlySet<string> = new Set(constraintsWhere('on', 'array'))
 export function placeConstraints(schema: SchemaModel, constraints: SchemaConstraints): SchemaModel {
   const entries = Object.entries(constraints);
   if (entries.length === 0) return schema;
+  // A record's limits are its values', as the runtime checks them (JSON Schema has no other place).
+  if (schema.kind === 'object' && schema.additional && schema.properties.length === 0) {
+    return { ...schema, additional: placeConstraints(schema.additional, constraints) };
+  }
   const own = Object.fromEntries(entries.filter(([k]) => ARRAY_KEYS.has(k)));
   const inner = Object.fromEntries(entries.filter(([k]) => !ARRAY_KEYS.has(k)));
   if (schema.kind !== 'array') return { ...schema, ...inner, ...own };
