@@ -4,6 +4,7 @@ import { FORMAT_CASES } from './lib/complexity/format-cases';
 import { type ComplexityCase, type GrowthRow, measure } from './lib/complexity/growth';
 import { HEADER_CASES } from './lib/complexity/header-cases';
 import { JSON_CASES, JSON_REFUSED_CASES } from './lib/complexity/json-cases';
+import { SHAPE_CASES } from './lib/complexity/shape-cases';
 import { SPLITTER_CASES } from './lib/complexity/splitter-cases';
 import { TEXT_CASES } from './lib/complexity/text-cases';
 import { XML_CASES } from './lib/complexity/xml-cases';
@@ -36,6 +37,7 @@ const cases: ComplexityCase[] = [
   ...TEXT_CASES,
   ...HEADER_CASES,
   ...FORMAT_CASES,
+  ...SHAPE_CASES,
 ].filter((c) => !values.only || `${c.reader} ${c.family}`.includes(values.only));
 
 const COLUMNS = ['reader', 'family', 'n', 't(n) ms', 't(4n) ms', 't(16n) ms', 'exponent'];
