@@ -2,8 +2,8 @@ import { median, type Runs } from './report';
 import { type RowSpec } from './rows';
 
 /**
- * What an observability row costs: its server CPU per call above ROA JSON's on a main server that,
- * like the observability rows' servers, serves nothing else (`roa-json-only`).
+ * What a feature's row costs: its server CPU per call above ROA JSON's on a main server that, like
+ * the feature rows' servers, serves nothing else (`roa-json-only`).
  */
 export interface CostLine {
   readonly row: string;
@@ -16,11 +16,19 @@ export interface CostLine {
   readonly met: boolean | undefined;
 }
 
-/** The rows that measure metrics and tracing, and the most each may add (µs per call). */
+/**
+ * The rows that measure what a feature costs, and the most each may add (µs per call). A caller's
+ * own request id, CORS off and the warn level are below the base, which pays for a generated id,
+ * for CORS (on by default, no Origin) and for the call line: their difference is that cost.
+ */
 export const COST_ROWS: ReadonlyMap<string, number | undefined> = new Map([
   ['metrics', 1.5],
   ['tracing-no-sdk', 0.5],
   ['tracing-sdk', undefined],
+  ['request-id-given', undefined],
+  ['cors-origin', undefined],
+  ['cors-off', undefined],
+  ['log-warn', undefined],
 ]);
 
 /** The row the costs are measured against. */

@@ -31,12 +31,14 @@ const PORTICO_ASYNC = ['bin/portico.js', 'start', 'dist/bench/portico-async.conf
 const PORTICO_METRICS = ['bin/portico.js', 'start', 'dist/bench/portico-metrics.config.js'];
 const PORTICO_CONTEXT = ['bin/portico.js', 'start', 'dist/bench/portico-context.config.js'];
 const PORTICO_TRACING = ['bin/portico.js', 'start', 'dist/bench/portico-tracing.config.js'];
+const PORTICO_CORS_OFF = ['bin/portico.js', 'start', 'dist/bench/portico-cors-off.config.js'];
 const WITH_TRACING_SDK = ['--require', './dist/bench/tracing-sdk.js'];
 
 /**
  * The servers: the two baselines, Koa without a router, the example main server at two log levels,
  * one whose `mulTwo` is `async`, the example on NATS, and the example serving ROA JSON only, with
- * metrics on, with tracing on and no OpenTelemetry SDK, and with tracing on and an SDK.
+ * metrics on, with tracing on and no OpenTelemetry SDK, with tracing on and an SDK, at warn, and
+ * with CORS off.
  */
 export const SERVERS: readonly ServerSpec[] = [
   { id: 'node-http', args: ['dist/bench/baselines/bare-http.js'] },
@@ -57,6 +59,8 @@ export const SERVERS: readonly ServerSpec[] = [
   // The base of the metrics and tracing rows: like theirs, a main server that serves ROA JSON only.
   // The 'portico' server also serves the other kinds of request, which costs it a few µs per call.
   { id: 'portico-json-only', args: PORTICO, env: { LOG_LEVEL: 'info' } },
+  { id: 'portico-json-only-warn', args: PORTICO, env: { LOG_LEVEL: 'warn' } },
+  { id: 'portico-cors-off', args: PORTICO_CORS_OFF, env: { LOG_LEVEL: 'info' } },
   { id: 'portico-metrics', args: PORTICO_METRICS, env: { LOG_LEVEL: 'info' } },
   { id: 'portico-tracing', args: PORTICO_TRACING, env: { LOG_LEVEL: 'info' } },
   {
@@ -230,6 +234,42 @@ export const ROWS: readonly RowSpec[] = [
     id: 'roa-json-only',
     label: 'ROA JSON mulTwo, a server of its own',
     server: 'portico-json-only',
+    path: MUL_TWO,
+    headers: JSON_TYPE,
+    body: MUL_INPUT,
+    status: 200,
+  },
+  {
+    id: 'request-id-given',
+    label: 'ROA JSON mulTwo, the caller sends X-SVC-Request-ID',
+    server: 'portico-json-only',
+    path: MUL_TWO,
+    headers: { ...JSON_TYPE, 'x-svc-request-id': 'bench-request-0001' },
+    body: MUL_INPUT,
+    status: 200,
+  },
+  {
+    id: 'cors-origin',
+    label: 'ROA JSON mulTwo, CORS on and an Origin header',
+    server: 'portico-json-only',
+    path: MUL_TWO,
+    headers: { ...JSON_TYPE, origin: 'http://app.example' },
+    body: MUL_INPUT,
+    status: 200,
+  },
+  {
+    id: 'cors-off',
+    label: 'ROA JSON mulTwo, CORS off',
+    server: 'portico-cors-off',
+    path: MUL_TWO,
+    headers: JSON_TYPE,
+    body: MUL_INPUT,
+    status: 200,
+  },
+  {
+    id: 'log-warn',
+    label: 'ROA JSON mulTwo, LOG_LEVEL=warn, a server of its own',
+    server: 'portico-json-only-warn',
     path: MUL_TWO,
     headers: JSON_TYPE,
     body: MUL_INPUT,
