@@ -13,7 +13,7 @@ import { buildContractProject } from './types-project';
 // `hello(name?: string)` is optional in ROA and RMC (TypeScript erases the `?` from the compiled
 // method), and every JSDoc `@format` the document writes is enforced.
 const SOURCE = `
-import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
+import { Api, ApiOperation, nativeApp, RemoteMethod, RemoteService } from 'portico';
 export interface Visit {
   /** @format date-time */
   seen: string;
@@ -31,17 +31,23 @@ export interface Visit {
   }
   @ApiOperation('Greets') hello(name?: string): string { return 'hello ' + (name ?? 'world'); }
   @ApiOperation('Requires') strict(name: string): string { return 'hello ' + name; }
+  @RemoteMethod() stamp(visit: Visit): string { return visit.seen + ' ' + visit.at.getTime(); }
   @ApiOperation('Joins') join(first: string, second?: string, times?: number): string {
     return first + (second ?? '-').repeat(times ?? 1);
   }
 }
-export default nativeApp({ name: 'opt', services: [GreeterService] });
+@RemoteService('plain') export class PlainService {
+  @RemoteMethod() echo(visit: Visit): Visit { return visit; }
+  @RemoteMethod() hi(name?: string): string { return 'hi ' + (name ?? 'there'); }
+  @RemoteMethod() raw(text: string): unknown { return text.length; }
+}
+export default nativeApp({ name: 'opt', services: [GreeterService, PlainService] });
 `;
 
 type Json = Record<string, any>;
 const RMC = { 'X-SVC-API-ID': 'RMC' };
 
-describe('name?: T parameters with a contract', () => {
+describe('plain signatures with a contract', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'portico-optional-'));
   let generation: Generation;
   let server: TestServer;
@@ -65,7 +71,10 @@ describe('name?: T parameters with a contract', () => {
     (generation.document.paths as Json)[`/opt/greeter/${method}`].post;
 
   it('is described as optional, and formats as enforced, with no warning', () => {
-    expect(generation.diagnostics).toEqual([]);
+    expect(generation.diagnostics.map((d) => `${d.location?.line}: ${d.message}`)).toEqual([
+      '25: PlainService has @RemoteService but no @Api, so the document leaves its methods out: add @Api() to the class',
+      "28: plain.raw is left out of the contract and keeps its decorators' types: it has type `unknown`, which has no JSON form",
+    ]);
     expect(operation('hello').requestBody.required).toBe(false);
     expect(operation('strict').requestBody.required).toBe(true);
     const schema = operation('join').requestBody.content['application/json'].schema;
@@ -105,6 +114,23 @@ describe('name?: T parameters with a contract', () => {
     const answer = await call('record', json(), JSON.stringify({ ...visit, [field]: value }));
     expect(answer.status).toBe(400);
     expect(answer.error?.message).toContain(`field ${field}: expected ${noun}, got "${value}"`);
+  });
+
+  it('types remote methods the document leaves out, with or without @Api', async () => {
+    const paths = Object.keys(generation.document.paths as Json);
+    expect(paths.filter((p) => /stamp|plain/.test(p))).toEqual([]);
+    const stamped = await call('stamp', json(), JSON.stringify(visit));
+    expect(stamped.text).toBe(`"${visit.seen} 1704063600000"`);
+    const plain = (method: string, body: string) =>
+      send(server.url, `/opt/plain/${method}`, { headers: json(), body });
+    const echoed = await plain('echo', JSON.stringify(visit));
+    expect(JSON.parse(echoed.text)).toEqual({ ...visit, at: '2023-12-31T23:00:00.000Z' });
+    const refused = await plain('echo', JSON.stringify({ ...visit, host: 'h' }));
+    expect(refused.error?.message).toContain('field host: expected an IPv6 address, got "h"');
+    expect((await plain('hi', '')).text).toBe('"hi there"');
+    const xmlHi = await send(server.url, '/opt/plain/hi', { headers: xml('libA'), body: '' });
+    expect(xmlHi.text).toContain('hi there');
+    expect((await plain('raw', '"abc"')).text).toBe('3');
   });
 
   it.each([

@@ -62,9 +62,9 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
   let contractText: string | undefined;
   if (options.contract) {
     // The contract types every method, whatever parameter count the document describes.
-    const all = extractApi(project, { ...only, rmc: true, contract });
+    const all = extractApi(project, { ...only, rmc: true, contract, everyRemoteMethod: true });
     const built = buildContract(project, all, options.contract);
-    diagnostics.push(...built.diagnostics);
+    diagnostics.push(...all.contractNotes, ...built.diagnostics);
     contractText = toStableJson(built.contract as unknown as Json);
   }
   const info: DocumentInfo = {

@@ -56,12 +56,24 @@ function bodyOf(converter: Converter, use: SpecUse): SchemaModel {
   return converter.schemaOf(use.type, use.site, 0);
 }
 
-/** Whether a method has `@ApiOperation` of this package, and its text and options. */
-export function apiOperationOf(converter: Converter, method: ts.MethodDeclaration) {
-  const decorator = porticoDecorators(method, converter).find((d) => d.name === 'ApiOperation');
-  if (!decorator) return undefined;
-  const [text, options] = decorator.args;
-  return { text: staticStringOf(text, converter.checker), options, node: decorator.node };
+/** Whether a method has `@ApiOperation` of this package: the document describes it. */
+export function isDescribed(converter: Converter, method: ts.MethodDeclaration): boolean {
+  return porticoDecorators(method, converter).some((d) => d.name === 'ApiOperation');
+}
+
+/**
+ * The method's `@ApiOperation` of this package, with its text and options; with `anyRemote`, its
+ * `@RemoteMethod` too (the contract types every remote method, described or not).
+ */
+function remoteDecoratorOf(converter: Converter, method: ts.MethodDeclaration, anyRemote: boolean) {
+  const decorators = porticoDecorators(method, converter);
+  const api = decorators.find((d) => d.name === 'ApiOperation');
+  if (api) {
+    const [text, options] = api.args;
+    return { text: staticStringOf(text, converter.checker), options };
+  }
+  const remote = anyRemote ? decorators.find((d) => d.name === 'RemoteMethod') : undefined;
+  return remote && { text: undefined, options: remote.args[0] };
 }
 
 /** True when the class declares other signatures of the method: overloads are not allowed. */
@@ -132,14 +144,16 @@ function singleBodyOf(
 
 /**
  * The operation of one `@ApiOperation` method: ROA for exactly one parameter; RMC for another
- * count when the converter describes RMC, else reported (a warning) and `undefined`.
+ * count when the converter describes RMC, else reported (a warning) and `undefined`. With
+ * `anyRemote`, of a `@RemoteMethod` too, for the contract.
  */
 export function extractOperation(
   converter: Converter,
   method: ts.MethodDeclaration,
   service: ServiceInfo,
+  anyRemote = false,
 ): OperationModel | undefined {
-  const operation = apiOperationOf(converter, method);
+  const operation = remoteDecoratorOf(converter, method, anyRemote);
   if (!operation) return undefined;
   const name = method.name.getText();
   if (isOverloaded(method, name)) {

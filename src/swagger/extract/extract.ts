@@ -1,8 +1,9 @@
 import { type Project, ts } from 'ts-morph';
 import { type ApiModel, type Diagnostic, type OperationModel, type TagModel } from '../model';
 import { ERROR_DETAIL, ERROR_ENVELOPE, pathOf } from '../protocol';
+import { contractOnlyOperation } from './contract-only';
 import { type Converter } from './converter';
-import { extractOperation, type ServiceInfo } from './extract-operation';
+import { extractOperation, isDescribed, type ServiceInfo } from './extract-operation';
 import { type ApiClass, findApiClasses } from './find-api-classes';
 import { findDeployments, mayIgnoreUnknownFields } from './find-deployments';
 import { createSchemaRegistry } from './schema-registry';
@@ -16,6 +17,11 @@ export interface ExtractOptions {
   readonly rmc?: boolean;
   /** The runtime follows the types through a contract: describe them, not the decorators. */
   readonly contract?: boolean;
+  /**
+   * For the contract: also every remote method the document leaves out (`@RemoteMethod`, or a
+   * deployed class without `@Api`) among the operations.
+   */
+  readonly everyRemoteMethod?: boolean;
 }
 
 /** The model of a project's API and what the generator found on the way. */
@@ -24,6 +30,8 @@ export interface Extraction {
   /** The exported class behind each schema name that has one. */
   readonly classes: ReadonlyMap<string, { readonly file: string; readonly name: string }>;
   readonly diagnostics: readonly Diagnostic[];
+  /** With `everyRemoteMethod`: the methods left out of the contract, and why. */
+  readonly contractNotes: readonly Diagnostic[];
 }
 
 function createConverter(
@@ -68,11 +76,28 @@ function tagNamer(classes: readonly ApiClass[]): (service: string, microservice:
     (homes.get(service)?.size ?? 0) > 1 ? `${microservice}/${service}` : service;
 }
 
-function operationsOf(converter: Converter, api: ApiClass, info: ServiceInfo) {
-  return api.node.members
+/** What reading the operations of a class needs besides the class. */
+interface Reading {
+  readonly converter: Converter;
+  readonly options: ExtractOptions;
+  readonly diagnostics: Diagnostic[];
+  readonly notes: Diagnostic[];
+}
+
+function operationsOf(reading: Reading, api: ApiClass, info: ServiceInfo): OperationModel[] {
+  const { converter, options, diagnostics, notes } = reading;
+  const methods = api.node.members
     .filter(ts.isMethodDeclaration)
-    .filter((m) => !(ts.getCombinedModifierFlags(m) & ts.ModifierFlags.Static))
-    .flatMap((method) => extractOperation(converter, method, info) ?? []);
+    .filter((m) => !(ts.getCombinedModifierFlags(m) & ts.ModifierFlags.Static));
+  return methods.flatMap((method) => {
+    if (api.documented && isDescribed(converter, method)) {
+      return extractOperation(converter, method, info) ?? [];
+    }
+    if (!options.everyRemoteMethod) return [];
+    const { operation, note } = contractOnlyOperation(converter, method, { info, diagnostics });
+    if (note) notes.push(note);
+    return operation ?? [];
+  });
 }
 
 function checkUniquePaths(operations: readonly OperationModel[], report: (d: Diagnostic) => void) {
@@ -99,15 +124,17 @@ export function extractApi(project: Project, options: ExtractOptions = {}): Extr
   const classes = findApiClasses(converter, files, {
     deployments,
     microservice: options.microservice,
+    undocumented: options.everyRemoteMethod ?? false,
   });
-  const tagOf = tagNamer(classes);
+  const tagOf = tagNamer(classes.filter((c) => c.documented));
+  const reading: Reading = { converter, options, diagnostics, notes: [] };
   const tags = new Map<string, TagModel>();
   const operations: OperationModel[] = [];
   for (const api of classes) {
     for (const microservice of api.microservices) {
       const tag = tagOf(api.service, microservice);
       tags.set(tag, { name: tag, ...(api.description ? { description: api.description } : {}) });
-      operations.push(...operationsOf(converter, api, { service: api.service, microservice, tag }));
+      operations.push(...operationsOf(reading, api, { service: api.service, microservice, tag }));
     }
   }
   operations.sort((a, b) => compareText(pathOf(a), pathOf(b)));
@@ -117,7 +144,12 @@ export function extractApi(project: Project, options: ExtractOptions = {}): Extr
     tags: [...tags.values()].sort((a, b) => compareText(a.name, b.name)),
     schemas: converter.registry.schemas(),
   };
-  return { model, classes: converter.registry.classes(), diagnostics: unique(diagnostics) };
+  return {
+    model,
+    classes: converter.registry.classes(),
+    diagnostics: unique(diagnostics),
+    contractNotes: unique(reading.notes),
+  };
 }
 
 function compareText(a: string, b: string): number {

@@ -8,6 +8,8 @@ import { docOf, locationOf, propertyOf, staticStringOf } from './source-text';
 /** An `@Api` class that is remotely enabled, with where it is deployed. */
 export interface ApiClass {
   readonly node: ts.ClassDeclaration;
+  /** Has `@Api`: its `@ApiOperation` methods are in the document. */
+  readonly documented: boolean;
   readonly service: string;
   readonly microservices: readonly string[];
   readonly description?: string;
@@ -17,12 +19,14 @@ export interface ApiClass {
 export interface Placing {
   readonly deployments: Deployments;
   readonly microservice: string | undefined;
+  /** Also the deployed `@RemoteService` classes without `@Api`, for the contract. */
+  readonly undocumented?: boolean;
 }
 
 function readApiClass(
   converter: Converter,
   node: ts.ClassDeclaration,
-  { deployments, microservice }: Placing,
+  { deployments, microservice, undocumented }: Placing,
 ): ApiClass | undefined {
   const decorators = porticoDecorators(node, converter);
   const api = decorators.find((d) => d.name === 'Api');
@@ -34,7 +38,11 @@ function readApiClass(
       const message = `${node.name.text} has @RemoteService but no @Api, so the document leaves its methods out: add @Api() to the class`;
       converter.report({ severity: 'warning', message, location: where });
     }
-    return undefined;
+    const placed = microservice ? [microservice] : deployments.get(node);
+    if (!remote || !undocumented || !placed?.length) return undefined;
+    const service =
+      staticStringOf(remote.args[0], converter.checker) ?? defaultServiceName(node.name.text);
+    return { node, documented: false, service, microservices: placed };
   }
   if (!remote) {
     const message = `${node.name.text} has @Api but no @RemoteService, so nothing can call it; it is left out`;
@@ -52,7 +60,13 @@ function readApiClass(
   const description =
     staticStringOf(propertyOf(api.args[0], 'description'), converter.checker) ??
     docOf(converter.checker.getSymbolAtLocation(node.name), converter.checker);
-  return { node, service, microservices, ...(description ? { description } : {}) };
+  return {
+    node,
+    documented: true,
+    service,
+    microservices,
+    ...(description ? { description } : {}),
+  };
 }
 
 /**

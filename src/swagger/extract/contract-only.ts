@@ -1,0 +1,72 @@
+import { type ts } from 'ts-morph';
+import { type Diagnostic, type OperationModel, type SchemaModel } from '../model';
+import { type Converter } from './converter';
+import { extractOperation, type ServiceInfo } from './extract-operation';
+import { locationOf } from './source-text';
+
+/** The type text of the first part of `schema` with no JSON description, if any. */
+function unsupportedIn(converter: Converter, schema: SchemaModel | 'void'): string | undefined {
+  const named = new Map(converter.registry.schemas().map((s) => [s.name, s.schema]));
+  const seen = new Set<string>();
+  const visit = (current: SchemaModel): string | undefined => {
+    switch (current.kind) {
+      case 'unsupported':
+        return current.typeText;
+      case 'ref': {
+        const target = named.get(current.name);
+        if (!target || seen.has(current.name)) return undefined;
+        seen.add(current.name);
+        return visit(target);
+      }
+      case 'array':
+        return visit(current.items);
+      case 'object':
+        return [
+          ...current.properties.map((p) => p.schema),
+          ...(current.additional ? [current.additional] : []),
+        ]
+          .map(visit)
+          .find((found) => found !== undefined);
+      case 'tuple':
+      case 'union':
+      case 'intersection': {
+        const members = current.kind === 'tuple' ? current.items : current.members;
+        return members.map(visit).find((found) => found !== undefined);
+      }
+      default:
+        return undefined;
+    }
+  };
+  return schema === 'void' ? undefined : visit(schema);
+}
+
+/** An operation for the contract alone, or why the method keeps its decorators' types. */
+export type ContractOnly =
+  | { readonly operation: OperationModel; readonly note?: undefined }
+  | { readonly operation?: undefined; readonly note?: Diagnostic };
+
+/**
+ * The operation of a remote method that the document leaves out (a `@RemoteMethod`, or any
+ * method of a class without `@Api`), for the contract (docs/design-contract.md): typed like a
+ * described one, so plain types work for it too. One whose types the contract cannot carry keeps
+ * its decorators' types, as without a contract, with a warning that says why.
+ */
+export function contractOnlyOperation(
+  converter: Converter,
+  method: ts.MethodDeclaration,
+  { info, diagnostics }: { info: ServiceInfo; diagnostics: Diagnostic[] },
+): ContractOnly {
+  const mark = diagnostics.length;
+  const operation = extractOperation(converter, method, info, true);
+  // What the document would say of the method is not for this pass: only the verdict is kept.
+  const found = diagnostics.splice(mark);
+  if (!operation) return {};
+  const error = found.find((d) => d.severity === 'error')?.message;
+  const params = operation.body.schema;
+  const unsupported =
+    unsupportedIn(converter, params) ?? unsupportedIn(converter, operation.result);
+  const why = error ?? (unsupported && `it has type \`${unsupported}\`, which has no JSON form`);
+  if (why === undefined) return { operation };
+  const message = `${info.service}.${operation.method} is left out of the contract and keeps its decorators' types: ${why}`;
+  return { note: { severity: 'warning', message, location: locationOf(method.name) } };
+}
