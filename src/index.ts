@@ -36,7 +36,8 @@ export type {
 export { nativeApp, servletApp, staticFiles } from './microservices';
 export type { ApiId, CallContext, CallEnvelope, CallReply, Transport } from './protocol/envelope';
 export { ENVELOPE_VERSION } from './protocol/envelope';
-export type { NatsReplica, NatsReplicaOptions } from './replica/nats-replica';
+export type { NatsReplica } from './replica/nats-replica';
+export type { NatsReplicaOptions } from './replica/nats-replica-options';
 export type { ReplicaLimits } from './replica/replica-limits';
 export { startReplica } from './replica/start-replica';
 export { getCallContext } from './runtime/call-context';

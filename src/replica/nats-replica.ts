@@ -1,49 +1,21 @@
-import pino, { type Logger } from 'pino';
+import pino from 'pino';
 import { type NativeAppDefinition } from '../microservices';
 import { LIMIT_DEFAULTS } from '../protocol/limit-defaults';
 import { createMicroserviceRuntime } from '../runtime/runtime';
 import { connectNats, natsSubject } from '../transport/nats/nats-connection';
-import { type NatsConnectionOptions } from '../transport/nats/nats-options';
 import { createCallHandler } from './call-handler';
 import { createCallHolds } from './call-holds';
 import { type CallSubscriptions, drainOpen, subscribeCalls } from './call-subscriptions';
 import { createLimiter } from './limiter';
+import {
+  DEFAULT_CONCURRENCY,
+  type NatsReplicaOptions,
+  replicaLimitsOf,
+} from './nats-replica-options';
 import { resolveReplicaId } from './replica-id';
-import { type ReplicaLimits, resolveReplicaLimits } from './replica-limits';
+import { resolveReplicaLimits } from './replica-limits';
 import { answerPings } from './replica-pings';
 import { withOutbound } from './with-outbound';
-
-/** Calls one replica runs at once unless told otherwise. */
-export const DEFAULT_CONCURRENCY = 64;
-
-/**
- * Options of {@link startNatsReplica}: the connection, and the replica's own limits (see
- * {@link ReplicaLimits}; defaults those of a main server).
- */
-export interface NatsReplicaOptions extends NatsConnectionOptions, Partial<ReplicaLimits> {
-  /** Must match the main server's placement. Default `portico`. */
-  readonly subjectPrefix?: string;
-  /** The microservice name to answer for; default the definition's name. */
-  readonly name?: string;
-  /**
-   * The id that the replica names itself with in every reply, its ping answers and its admin
-   * metrics; main servers count replies by it. Default `<hostname>:<pid>` (see
-   * `defaultReplicaId`), which replicas started in one process share: give each its own there.
-   * Throws at start for one that breaks the rule of `isReplicaId`.
-   */
-  readonly replicaId?: string;
-  /** Calls run at once; more wait in arrival order. Default {@link DEFAULT_CONCURRENCY}. */
-  readonly concurrency?: number;
-  readonly logger?: Logger;
-  /** Show unexpected errors' messages and stacks to callers. Never in production. */
-  readonly development?: boolean;
-  /** Nesting limit of argument texts. Default 64. */
-  readonly maxDepth?: number;
-  /** How long to keep trying the first connection. Default 10 000 ms. */
-  readonly connectTimeoutMs?: number;
-  /** Serve each call in an OpenTelemetry span, the child of the entry point's. Default off. */
-  readonly tracing?: boolean;
-}
 
 /** A running replica of a microservice: one member of the queue group of its subject. */
 export interface NatsReplica {
@@ -87,7 +59,7 @@ export async function startNatsReplica(
     },
   );
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  const limits = resolveReplicaLimits(limitsOf(options));
+  const limits = resolveReplicaLimits(replicaLimitsOf(options));
   const limiter = createLimiter(concurrency, limits.maxWaiting);
   const link = await connectNats({
     ...options,
@@ -162,10 +134,4 @@ export async function startNatsReplica(
       return link.connection.close();
     },
   };
-}
-
-function limitsOf(options: NatsReplicaOptions): Partial<ReplicaLimits> {
-  const { maxCallMs, maxWaiting, maxArgs, maxBodyBytes } = options;
-  const given = { maxCallMs, maxWaiting, maxArgs, maxBodyBytes };
-  return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
 }

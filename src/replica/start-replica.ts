@@ -1,5 +1,6 @@
 import { type NativeAppDefinition } from '../microservices';
-import type { NatsReplica, NatsReplicaOptions } from './nats-replica';
+import type { NatsReplica } from './nats-replica';
+import type { NatsReplicaOptions } from './nats-replica-options';
 
 /**
  * Starts a replica of a native microservice on NATS: it joins the queue group of the

@@ -1,15 +1,11 @@
 import type { Logger } from 'pino';
 import { FAULT_ERRORS } from './fault-errors';
+import { noteHolds } from './held-calls';
 import { type NatsLink } from './nats-connection';
 import { type NatsEvents } from './nats-events';
+import { readyWaiters } from './ready-waiters';
 import { type ReplicaBook, type Round, replicaBook } from './replica-book';
-import {
-  DEFAULT_PING_TIMEOUT_MS,
-  pingSubject,
-  type ReplicaStatus,
-  readReplicaStatus,
-  WATCH_TIMING,
-} from './replica-ping';
+import { pingSubject, type ReplicaStatus, readReplicaStatus, WATCH_TIMING } from './replica-ping';
 import { type ReplicaSteer, replicaSteer } from './replica-steer';
 
 /** Options of {@link watchReplicas}. */
@@ -23,7 +19,7 @@ export interface ReplicaWatchOptions {
 
 /** The replicas of one microservice, as a main server sees them through its pings. */
 export interface ReplicaWatch {
-  /** Whether a replica that is neither lost nor draining answered; waits for one round at most. */
+  /** Whether a replica that is neither lost, joining nor draining answered; waits a while for one. */
   ready(): Promise<boolean>;
   /** Where to send each call: to the replicas that answer, in turn (docs/faults.md). */
   readonly steer: ReplicaSteer;
@@ -52,7 +48,7 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
   let round = 0;
   let cuts = link.cuts;
   let mainCutSeq = 0;
-  let waiters: ((ready: boolean) => void)[] = [];
+  const waiters = readyWaiters();
   const ping = new TextEncoder().encode(mux.inbox);
 
   const answers = link.connection.subscribe(`${inbox}.*`, {
@@ -72,14 +68,10 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
     // One that answers again is given calls at once, not from the next round on.
     if (seen.steerable && !seen.draining && !seen.joining && !steer.has(status.replica)) steerNow();
     if (!status.holds) return;
-    const holds = new Set(status.holds);
-    const under = mux.inbox.length + 1;
-    for (const [token, call] of mux.pending) {
-      if (call.subject !== subject) continue;
-      if (holds.has(token.slice(under))) call.holder = status.replica;
-      else if (call.holder === status.replica) answer(token, 'reply-lost');
+    for (const token of noteHolds(mux, subject, status.replica, status.holds)) {
+      answer(token, 'reply-lost');
     }
-    if (!seen.draining && !seen.joining) for (const wake of waiters.splice(0)) wake(true);
+    if (!seen.draining && !seen.joining) waiters.wakeAll(true);
   }
 
   /** New calls go to the replicas that answered one of the last two rounds. */
@@ -145,25 +137,11 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
   tick();
   return {
     steer,
-    ready() {
-      if (book.anyReady()) return Promise.resolve(true);
-      // A check that timed out leaves the waiters: a probe that asks while no replica runs would
-      // otherwise add one per check, for as long as none comes.
-      return new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => wake(book.anyReady()), DEFAULT_PING_TIMEOUT_MS).unref();
-        function wake(ready: boolean): void {
-          clearTimeout(timer);
-          waiters = waiters.filter((waiter) => waiter !== wake);
-          resolve(ready);
-        }
-        waiters.push(wake);
-      });
-    },
+    ready: () => waiters.wait(() => book.anyReady()),
     stop() {
       clearInterval(timer);
       answers.unsubscribe();
-      for (const wake of waiters.splice(0)) wake(false);
-      waiters = [];
+      waiters.wakeAll(false);
     },
   };
 }

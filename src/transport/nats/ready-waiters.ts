@@ -1,0 +1,36 @@
+import { DEFAULT_PING_TIMEOUT_MS } from './replica-ping';
+
+/** The readiness checks of a replica watch that wait for a replica to answer. */
+export interface ReadyWaiters {
+  /**
+   * True at once when `ready()` is; else waits until {@link wakeAll} or for
+   * `DEFAULT_PING_TIMEOUT_MS`, after which it answers `ready()` again.
+   */
+  wait(ready: () => boolean): Promise<boolean>;
+  /** Answers every check still waiting with `ready`. */
+  wakeAll(ready: boolean): void;
+}
+
+/** Creates an empty {@link ReadyWaiters}. */
+export function readyWaiters(): ReadyWaiters {
+  let waiters: ((ready: boolean) => void)[] = [];
+  return {
+    wait(ready) {
+      if (ready()) return Promise.resolve(true);
+      // A check that timed out leaves the waiters: a probe that asks while no replica runs would
+      // otherwise add one per check, for as long as none comes.
+      return new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => wake(ready()), DEFAULT_PING_TIMEOUT_MS).unref();
+        function wake(answer: boolean): void {
+          clearTimeout(timer);
+          waiters = waiters.filter((waiter) => waiter !== wake);
+          resolve(answer);
+        }
+        waiters.push(wake);
+      });
+    },
+    wakeAll(ready) {
+      for (const wake of waiters.slice()) wake(ready);
+    },
+  };
+}
