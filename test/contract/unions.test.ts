@@ -11,7 +11,9 @@ import { buildContractProject, contractFindings } from './types-project';
 
 /** Discriminated unions and intersections in plain TypeScript, bound through the contract. */
 const SOURCE = `
-import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
+import { Api, ApiOperation, Field, nativeApp, RemoteService } from 'portico';
+export class Entity { @Field() id!: string; secret = 'kept out' }
+export type Tagged = Entity & { tag: string };
 export interface Circle { kind: 'circle'; radius: number }
 export interface Square { kind: 'square' | 'box'; side: number }
 /** Any shape. */
@@ -41,6 +43,7 @@ const total = (t: Tree): number =>
   }
   @ApiOperation('Echoes a mixed literal') mixed(value: Mixed): Mixed { return value; }
   @ApiOperation('Sums a tree') sum(tree: Tree): number { return total(tree); }
+  @ApiOperation('Tags an entity') tag(tagged: Tagged): Tagged { return { ...tagged, secret: 's' }; }
 }
 export default nativeApp({ name: 'shapes', services: [DrawService] });
 `;
@@ -93,6 +96,16 @@ describe('discriminated unions and intersections with a contract', () => {
       properties: { object: { $ref: '#/components/schemas/Shape' } },
       required: ['object'],
     });
+  });
+
+  it('merges a class with @Field into an intersection by its fields only', async () => {
+    const schemas = (generation.document as any).components.schemas;
+    expect(Object.keys(schemas.Tagged.properties)).toEqual(['id', 'tag']);
+    expect((await post('tag', '{"id":"e","tag":"t"}')).text).toBe('{"id":"e","tag":"t"}');
+    const refused = await post('tag', '{"id":"e","tag":"t","secret":"x"}');
+    expect(refused.error?.message).toContain('field secret: field is not declared');
+    const missing = await post('tag', '<object><id>e</id></object>', xml('libB'));
+    expect(missing.error?.message).toContain('field tag: required field is missing');
   });
 
   it('binds a recursive union, and names the field of a deep refusal', async () => {

@@ -30,6 +30,9 @@ function mappingOf(
   for (const [index, member] of members.entries()) {
     const property = checker.getPropertyOfType(member, name);
     if (!property || property.flags & ts.SymbolFlags.Optional) return undefined;
+    // A lone getter is refused in requests: it cannot be what a request is told apart by.
+    const getter = ts.SymbolFlags.GetAccessor | ts.SymbolFlags.SetAccessor;
+    if ((property.flags & getter) === ts.SymbolFlags.GetAccessor) return undefined;
     const values = stringLiterals(checker.getTypeOfSymbol(property));
     if (!values) return undefined;
     for (const value of values) {
