@@ -43,6 +43,11 @@ const total = (t: Tree): number =>
   }
   @ApiOperation('Echoes a mixed literal') mixed(value: Mixed): Mixed { return value; }
   @ApiOperation('Sums a tree') sum(tree: Tree): number { return total(tree); }
+  @ApiOperation('Counts shapes') count(shapes: (Shape | null)[], extra: Shape | null): number {
+    return shapes.filter((s) => s !== null).length + (extra ? 1 : 0);
+  }
+  @ApiOperation('Pairs a shape with a name') pair(shape: Shape): [Shape, string] { return [shape, shape.kind]; }
+  @ApiOperation('Indexes shapes') index(shapes: Record<string, Shape>): number { return Object.keys(shapes).length; }
   @ApiOperation('Tags an entity') tag(tagged: Tagged): Tagged { return { ...tagged, secret: 's' }; }
 }
 export default nativeApp({ name: 'shapes', services: [DrawService] });
@@ -106,6 +111,21 @@ describe('discriminated unions and intersections with a contract', () => {
     expect(refused.error?.message).toContain('field secret: field is not declared');
     const missing = await post('tag', '<object><id>e</id></object>', xml('libB'));
     expect(missing.error?.message).toContain('field tag: required field is missing');
+  });
+
+  it('binds unions beside records, tuples and nullable parameters', async () => {
+    const rmc = { ...json(), 'X-SVC-API-ID': 'RMC' };
+    const circle = { kind: 'circle', radius: 1 };
+    expect((await post('count', JSON.stringify([[circle, null], null]), rmc)).text).toBe('1');
+    expect((await post('count', JSON.stringify([[], circle]), rmc)).text).toBe('1');
+    const refused = await post('count', JSON.stringify([[{ kind: 'x' }], null]), rmc);
+    expect(refused.error?.message).toContain('field [0].kind: expected one of');
+    expect((await post('pair', JSON.stringify(circle))).text).toBe(
+      JSON.stringify([circle, 'circle']),
+    );
+    expect((await post('index', JSON.stringify({ a: circle, b: circle }))).text).toBe('2');
+    const badEntry = await post('index', JSON.stringify({ a: { radius: 1 } }));
+    expect(badEntry.error?.message).toContain('a.kind: required field is missing');
   });
 
   it('binds a recursive union, and names the field of a deep refusal', async () => {
