@@ -8,6 +8,7 @@ import { type MicroserviceRuntime } from '../runtime/runtime';
 import { type NatsLink } from '../transport/nats/nats-connection';
 import { type CallHolds } from './call-holds';
 import { type Limiter } from './limiter';
+import { REFUSALS } from './refusals';
 import { type ReplicaLimits, withinLimits } from './replica-limits';
 import { type ReplySender, replyFrame } from './reply-frame';
 
@@ -25,24 +26,6 @@ export interface CallHandlerParts {
   /** Serve each call in a span, the child of the entry point's (see {@link traceReplicaCall}). */
   readonly tracing?: boolean;
 }
-
-const OVERLOADED: ErrorBody = {
-  status: ERROR_STATUS.OVERLOADED,
-  code: 'OVERLOADED',
-  message: 'the replica has as many calls waiting as it takes; try again',
-};
-
-// The main server has answered these calls already (docs/faults.md); the replies are dropped there.
-const TOO_LATE_TO_TAKE: ErrorBody = {
-  status: ERROR_STATUS.NOT_ACKNOWLEDGED,
-  code: 'NOT_ACKNOWLEDGED',
-  message: 'the call came after the time by which a replica had to take it; it did not run',
-};
-const STALLED: ErrorBody = {
-  status: ERROR_STATUS.REPLICA_LOST,
-  code: 'REPLICA_LOST',
-  message: 'the replica stalled after it took the call and was counted lost; it did not run',
-};
 
 /**
  * The message handler of a replica: decode, check against the replica's own limits, wait for a
@@ -103,7 +86,7 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
         { requestId: envelope.context.requestId },
         'a call taken before a stall was not started',
       );
-      refuse(msg, STALLED);
+      refuse(msg, REFUSALS.stalled);
       return;
     }
     const started = performance.now();
@@ -123,7 +106,7 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
       return;
     }
     if (limiter.full) {
-      refuse(msg, OVERLOADED);
+      refuse(msg, REFUSALS.overloaded);
       return;
     }
     const envelope = read(msg);
@@ -133,7 +116,7 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
         { requestId: envelope.context.requestId },
         'a call that came too late was not taken',
       );
-      refuse(msg, TOO_LATE_TO_TAKE);
+      refuse(msg, REFUSALS.tooLate);
       return;
     }
     const epoch = holds.take(msg.reply);
