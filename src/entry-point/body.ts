@@ -33,7 +33,8 @@ export function readBodyText(req: IncomingMessage, limit: number): Promise<strin
   if (declared !== undefined && Number(declared) > limit) {
     return Promise.reject(tooLarge(limit));
   }
-  sendContinue(req);
+  // Only a request that sent Expect can have its 100 Continue held back.
+  if (req.headers.expect !== undefined) sendContinue(req);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -122,9 +122,11 @@ export function readCallHeaders(
     throw invalid(SVC_HEADERS.apiId, 'must be ROA or RMC (case sensitive)');
   if (!sequenceFormat)
     throw invalid(SVC_HEADERS.sequenceName, `must be one of ${SEQUENCE_NAMES.join(', ')}`);
-  const locale = text(headers, SVC_HEADERS.locale) ?? defaults.defaultLocale;
-  if (!LOCALE.test(locale))
+  const givenLocale = text(headers, SVC_HEADERS.locale);
+  // The default was checked with the configuration (src/server/config.ts).
+  if (givenLocale !== undefined && !LOCALE.test(givenLocale))
     throw invalid(SVC_HEADERS.locale, 'must be a language tag such as en or de-CH');
+  const locale = givenLocale ?? defaults.defaultLocale;
   const ip = text(headers, SVC_HEADERS.ip);
   if (ip !== undefined && isIP(ip) === 0) throw invalid(SVC_HEADERS.ip, 'must be an IP address');
   const names = text(headers, SVC_HEADERS.privilegeNames);

@@ -114,14 +114,19 @@ export function blankInstance(ctor: Class): Record<string, unknown> {
   return Object.create(ctor.prototype);
 }
 
-/** Checks that every required field of a class (its `fields`) was given. */
+/**
+ * Checks that every required field of a class (its `fields`) was given: named in `seen`, or an own
+ * key of the parsed object whose declared keys were all bound (JSON: no Set per object).
+ */
 export function checkRequired(
   fields: ReadonlyMap<string, FieldMeta>,
-  seen: ReadonlySet<string>,
+  seen: ReadonlySet<string> | Readonly<Record<string, unknown>>,
   path: string,
 ): void {
   for (const field of fields.values()) {
-    if (!field.optional && !seen.has(field.name)) {
+    if (field.optional) continue;
+    const given = seen instanceof Set ? seen.has(field.name) : Object.hasOwn(seen, field.name);
+    if (!given) {
       throw new BindError('required field is missing', joinPath(path, field.name));
     }
   }

@@ -130,22 +130,21 @@ function bindObject(
   const { path, options: o } = at;
   const fields = fieldsOf(ctor);
   const target = blankInstance(ctor);
-  const seen = new Set<string>();
   for (const key of Object.keys(source)) {
     const field = fields.get(key);
     if (!field) {
       unknownField(key, path, o.ignoreUnknownFields);
       continue;
     }
-    readOnlyField(field, joinPath(path, key));
+    if (field.readOnly) readOnlyField(field, joinPath(path, key));
     const raw = source[key];
-    seen.add(key);
     target[key] =
       raw === null
         ? nullField(field, joinPath(path, key))
         : bindJson(raw, field.type, innerSite(at, key));
   }
-  checkRequired(fields, seen, path);
+  // Every declared key of the source was bound above: its own keys say which fields were given.
+  checkRequired(fields, source, path);
   return target;
 }
 

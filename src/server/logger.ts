@@ -45,19 +45,47 @@ export function createCallLog(logger: Logger): CallLog {
       logger.info({ requestId, target, status, ms: msSince(started), ...ids }, 'call');
     };
   }
-  const info = logger.levels.values.info;
+  const info = logger.levels.values.info as number;
   const bindings = Object.entries(logger.bindings())
     .map(([key, value]) => `,${JSON.stringify(key)}:${JSON.stringify(value)}`)
     .join('');
   return (requestId, parts, status, started, trace) => {
-    if (!logger.isLevelEnabled('info')) return;
+    // levelVal is what isLevelEnabled compares: a logger of createLogger has no custom comparison.
+    if (logger.levelVal > info) return;
     const target = JSON.stringify(parts.join('/'));
     // Trace and span ids are hexadecimal: they need no escaping.
     const ids = trace ? `,"trace_id":"${trace.traceId}","span_id":"${trace.spanId}"` : '';
     sink.write(
-      `{"level":${info},"time":${Date.now()}${bindings},"requestId":${JSON.stringify(requestId)},"target":${target},"status":${status},"ms":${msSince(started)}${ids},"msg":"call"}\n`,
+      `{"level":${info},"time":${Date.now()}${bindings},"requestId":${quoted(requestId)},"target":${target},"status":${status},"ms":${msText(started)}${ids},"msg":"call"}\n`,
     );
   };
+}
+
+/** Printable ASCII but `"` and `\`: text that JSON.stringify leaves as it is. */
+const PLAIN = /^[ !#-[\]-~]*$/;
+
+/** `JSON.stringify(text)`; a generated id or an ordinary one needs no escaping, and no call. */
+function quoted(text: string): string {
+  return PLAIN.test(text) ? `"${text}"` : JSON.stringify(text);
+}
+
+function msText(started: number): string {
+  return hundredthsText(Math.round((performance.now() - started) * 100));
+}
+
+/**
+ * `String(hundredths / 100)` for a whole number of hundredths, built from integers: V8's printing
+ * of a fraction (shortest round trip) is a visible part of the call line's cost.
+ */
+export function hundredthsText(hundredths: number): string {
+  if (!(Number.isInteger(hundredths) && hundredths >= 0 && hundredths < 2 ** 31)) {
+    return String(hundredths / 100);
+  }
+  const whole = Math.floor(hundredths / 100);
+  const rest = hundredths - whole * 100;
+  if (rest === 0) return `${whole}`;
+  if (rest % 10 === 0) return `${whole}.${rest / 10}`;
+  return `${whole}.${rest < 10 ? '0' : ''}${rest}`;
 }
 
 function msSince(started: number): number {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as delay, setImmediate as nextTurn } from 'node:timers/promises';
 import fc from 'fast-check';
 import pino from 'pino';
-import { batchedSink, createCallLog, createLogger } from '../../src/server/logger';
+import { batchedSink, createCallLog, createLogger, hundredthsText } from '../../src/server/logger';
 
 /** The built logger (`npm test` builds first), as a process of its own loads it. */
 const LOGGER_BUILT = path.join(__dirname, '..', '..', 'dist', 'src', 'server', 'logger.js');
@@ -167,5 +167,22 @@ describe('a batched log sink', () => {
       .split('\n')
       .map((line) => JSON.parse(line).i);
     expect(numbers).toEqual(Array.from({ length: 20000 }, (_, i) => i));
+  });
+});
+
+describe('the duration of the call line', () => {
+  it('reads as String(hundredths / 100), the text pino would write', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 0, max: 100_000 })),
+        (hundredths) => {
+          expect(hundredthsText(hundredths)).toBe(String(hundredths / 100));
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+    for (const h of [0, 1, 5, 10, 50, 99, 100, 101, 110, 1234, -3, 2 ** 31, 1.5]) {
+      expect(hundredthsText(h)).toBe(String(h / 100));
+    }
   });
 });
