@@ -41,7 +41,14 @@ export interface Visit {
   @RemoteMethod() hi(name?: string): string { return 'hi ' + (name ?? 'there'); }
   @RemoteMethod() raw(text: string): unknown { return text.length; }
 }
-export default nativeApp({ name: 'opt', services: [GreeterService, PlainService] });
+export interface Limits { /** @maxLength 3 */ code: string; count: number; /** @minimum 1 */ step: number }
+@Api() @RemoteService('limits') export class LimitService {
+  @ApiOperation('Partial') part(limits: Partial<Limits>): Pick<Limits, 'code'> {
+    return { code: limits.code ?? 'abc' };
+  }
+  @ApiOperation('Readonly') frozen(limits: Readonly<Omit<Limits, 'count'>>): number { return limits.step; }
+}
+export default nativeApp({ name: 'opt', services: [GreeterService, PlainService, LimitService] });
 `;
 
 type Json = Record<string, any>;
@@ -67,8 +74,8 @@ describe('plain signatures with a contract', () => {
 
   const call = (method: string, headers: Record<string, string>, body: string) =>
     send(server.url, `/opt/greeter/${method}`, { headers, body });
-  const operation = (method: string): Json =>
-    (generation.document.paths as Json)[`/opt/greeter/${method}`].post;
+  const operation = (method: string, service = 'greeter'): Json =>
+    (generation.document.paths as Json)[`/opt/${service}/${method}`].post;
 
   it('is described as optional, and formats as enforced, with no warning', () => {
     expect(generation.diagnostics.map((d) => `${d.location?.line}: ${d.message}`)).toEqual([
@@ -131,6 +138,29 @@ describe('plain signatures with a contract', () => {
     const xmlHi = await send(server.url, '/opt/plain/hi', { headers: xml('libA'), body: '' });
     expect(xmlHi.text).toContain('hi there');
     expect((await plain('raw', '"abc"')).text).toBe('3');
+  });
+
+  it('reads JSDoc tags on the line of the member before, through Partial, Pick, Omit and Readonly', async () => {
+    const schemaOf = (method: string): Json => {
+      const content = operation(method, 'limits').requestBody.content['application/json'];
+      return content.schema.anyOf?.[0] ?? content.schema;
+    };
+    for (const method of ['part', 'frozen']) {
+      expect(schemaOf(method).properties).toMatchObject({
+        code: { type: 'string', maxLength: 3 },
+        step: { type: 'number', minimum: 1 },
+      });
+    }
+    const limits = (method: string, body: unknown) =>
+      send(server.url, `/opt/limits/${method}`, { headers: json(), body: JSON.stringify(body) });
+    expect((await limits('part', {})).text).toBe('{"code":"abc"}');
+    expect((await limits('part', { code: 'abcd' })).error?.message).toContain(
+      'field code: 4 characters, more than 3',
+    );
+    expect((await limits('frozen', { code: 'ab', step: 0 })).error?.message).toContain(
+      'field step: 0 is less than 1',
+    );
+    expect((await limits('frozen', { code: 'ab', step: 2 })).text).toBe('2');
   });
 
   it.each([

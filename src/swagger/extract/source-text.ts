@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { type SourceLocation } from '../model';
+import { sameLineDoc } from './same-line-doc';
 
 /** Where a node starts: its file and 1-based line. */
 export function locationOf(node: ts.Node): SourceLocation {
@@ -13,15 +14,15 @@ export function locationOf(node: ts.Node): SourceLocation {
 export function docOf(symbol: ts.Symbol | undefined, checker: ts.TypeChecker): string | undefined {
   if (!symbol) return undefined;
   const text = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
-  return text === '' ? undefined : text;
+  return text === '' ? sameLineDoc(symbol)?.text : text;
 }
 
 /** The JSDoc tags of a symbol: `@format int32` → `['format', 'int32']`. */
 export function tagsOf(symbol: ts.Symbol | undefined, checker: ts.TypeChecker): [string, string][] {
   if (!symbol) return [];
-  return symbol
-    .getJsDocTags(checker)
-    .map((tag): [string, string] => [tag.name, ts.displayPartsToString(tag.text).trim()]);
+  const tags = symbol.getJsDocTags(checker);
+  if (tags.length === 0) return [...(sameLineDoc(symbol)?.tags ?? [])];
+  return tags.map((tag): [string, string] => [tag.name, ts.displayPartsToString(tag.text).trim()]);
 }
 
 /** The text of a string literal expression, or `undefined` for anything else. */
