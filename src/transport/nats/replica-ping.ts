@@ -1,5 +1,3 @@
-import { type NatsLink } from './nats-connection';
-
 /** How long a readiness check waits for the first replica's answer. Default 1 000 ms. */
 export const DEFAULT_PING_TIMEOUT_MS = 1000;
 
@@ -79,22 +77,4 @@ export function readReplicaStatus(data: Uint8Array): ReplicaStatus | undefined {
 
 function isStringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
-}
-
-/**
- * Whether a replica of the microservice on `subject` answers a ping within `timeoutMs`: false when
- * none listens, none answers in time, or NATS is away. The ping goes out as calls do (through the
- * link's inbox), so the replicas answer it with the same NATS permissions as calls.
- */
-export async function pingReplicas(
-  link: Pick<NatsLink, 'request'>,
-  subject: string,
-  timeoutMs = DEFAULT_PING_TIMEOUT_MS,
-): Promise<boolean> {
-  try {
-    await link.request(pingSubject(subject), new Uint8Array(0), timeoutMs);
-    return true;
-  } catch {
-    return false;
-  }
 }
