@@ -1,5 +1,5 @@
-import { escapeText } from './mutations';
-import { type Schema, unionMember, withoutNull } from './schema-values';
+import { escapeText, NIL } from './mutations';
+import { isRecordSchema, itemSchema, type Schema, unionMember, withoutNull } from './schema-values';
 import { type SequenceKind } from './sequence-views';
 
 /** A body or an answer as the OpenAPI 3.1 document describes it for every sequence. */
@@ -36,9 +36,21 @@ function xmlOf(
   const [core] = withoutNull(schema, context.schemas);
   const s = unionMember(core, value, context.schemas) ?? core;
   if (Array.isArray(value)) {
-    const item = typeName(s.items, context.schemas, context.libB);
-    const items = value.map((v) => xmlOf({ value: v, schema: s.items, name: item }, context));
+    const items = value.map((v, i) => {
+      const at = itemSchema(s, i);
+      return standing(
+        { value: v, schema: at, name: typeName(at, context.schemas, context.libB) },
+        context,
+      );
+    });
     return `<${name}>${items.join('')}</${name}>`;
+  }
+  if (typeof value === 'object' && isRecordSchema(s)) {
+    const entries = Object.entries(value).map(([key, v]) => {
+      const inner = standing({ value: v, schema: s.additionalProperties, name: 'value' }, context);
+      return `<entry><key>${escapeText(key)}</key>${inner}</entry>`;
+    });
+    return `<${name}>${entries.join('')}</${name}>`;
   }
   if (typeof value === 'object') {
     const fields = Object.entries(value).map(([key, v]) => {
@@ -48,6 +60,11 @@ function xmlOf(
     return `<${name}>${fields.join('')}</${name}>`;
   }
   return `<${name}>${escapeText(String(value))}</${name}>`;
+}
+
+/** A value whose element must stand even for `null` (an item, a record's value, a root): nil. */
+function standing(written: { value: unknown; schema: Schema; name: string }, context: XmlContext) {
+  return written.value === null ? `<${written.name} ${NIL}/>` : xmlOf(written, context);
 }
 
 interface XmlContext {
@@ -76,7 +93,7 @@ export function writeAsDescribed(
   }
   const libB = sequence === 'libB XML';
   const root = typeName(described.xml, schemas, libB);
-  return xmlOf({ value, schema: described.xml, name: root }, { schemas, libB });
+  return standing({ value, schema: described.xml, name: root }, { schemas, libB });
 }
 
 /** An RMC body of argument texts: a JSON array, or a `paramArray` element. */

@@ -1,4 +1,11 @@
-import { resolve, type Schema, unionMember, withoutNull } from './schema-values';
+import {
+  isRecordSchema,
+  itemSchema,
+  resolve,
+  type Schema,
+  unionMember,
+  withoutNull,
+} from './schema-values';
 
 /** A place in a value where a mutation can go: an object's property, or an array's item. */
 interface Spot {
@@ -16,13 +23,17 @@ function spotsOf(value: unknown, schema: Schema, schemas: Record<string, Schema>
     const core = unionMember(found, v, schemas) ?? found;
     if (Array.isArray(v)) {
       v.forEach((item, i) => {
-        spots.push({ parent: v, key: i, schema: core.items });
-        walk(item, core.items);
+        spots.push({ parent: v, key: i, schema: itemSchema(core, i) });
+        walk(item, itemSchema(core, i));
       });
     } else if (v !== null && typeof v === 'object') {
       const record = v as Record<string, unknown>;
       objects.push([record, core]);
-      for (const [key, property] of Object.entries(core.properties ?? {})) {
+      // A record's every key holds a value of its one schema.
+      const properties = isRecordSchema(core)
+        ? Object.keys(record).map((key) => [key, core.additionalProperties])
+        : Object.entries(core.properties ?? {});
+      for (const [key, property] of properties) {
         if (!(key in record)) continue;
         spots.push({ parent: record, key, schema: property as Schema });
         walk(record[key], property as Schema);
@@ -137,13 +148,36 @@ export function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** `value` as an XML element named `name`; array items as `<item>`, `null` left out. */
-export function toXml(name: string, value: unknown): string {
+/** XML Schema's nil, with its prefix declared: a `null` where an element must stand. */
+export const NIL = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true"';
+
+/**
+ * `value` as an XML element named `name`: array and tuple items as `<item>` (nil for `null`), a
+ * record (where `schema` says one is) as an `<entry>` per key, an object's `null` field left out.
+ */
+export function toXml(
+  name: string,
+  value: unknown,
+  schema?: Schema,
+  schemas: Record<string, Schema> = {},
+): string {
   if (value === null || value === undefined) return '';
-  if (Array.isArray(value))
-    return `<${name}>${value.map((v) => toXml('item', v)).join('')}</${name}>`;
+  const s = schema && withoutNull(schema, schemas)[0];
+  const inside = (n: string, v: unknown, at: Schema | undefined) =>
+    v === null ? `<${n} ${NIL}/>` : toXml(n, v, at, schemas);
+  if (Array.isArray(value)) {
+    const items = value.map((v, i) => inside('item', v, s && itemSchema(s, i)));
+    return `<${name}>${items.join('')}</${name}>`;
+  }
   if (typeof value === 'object') {
-    const fields = Object.entries(value).map(([k, v]) => toXml(k, v));
+    const entries = Object.entries(value);
+    const fields =
+      s && isRecordSchema(s)
+        ? entries.map(
+            ([k, v]) =>
+              `<entry><key>${escapeText(k)}</key>${inside('value', v, s.additionalProperties)}</entry>`,
+          )
+        : entries.map(([k, v]) => toXml(k, v, s?.properties?.[k], schemas));
     return `<${name}>${fields.join('')}</${name}>`;
   }
   return `<${name}>${escapeText(String(value))}</${name}>`;

@@ -36,9 +36,27 @@ const TYPES: Record<Exclude<FieldSpec['kind'], 'class'>, string> = {
   literals: 'Size',
 };
 
+/** The type of a field as its shape writes it: `T[]`, `(T | null)[]`, a record or a tuple. */
+function shaped(type: string, field: FieldSpec): string {
+  if (!field.array) return type;
+  switch (field.shape) {
+    case 'array':
+      return `${type}[]`;
+    case 'nullableItems':
+      return `(${type} | null)[]`;
+    case 'record':
+      return `Record<string, ${type}>`;
+    case 'tuple':
+      return `[${type}, string?]`;
+  }
+}
+
 /** The JSDoc tags of a member: its limits, and `@integer` for an integer. */
 function tagsOf(field: FieldSpec): string[] {
-  const limits = field.array
+  // Item counts bound arrays only; a tuple's length is its type's, and its items' limits differ.
+  if (field.array && field.shape === 'tuple') return [];
+  const counted = field.array && field.shape !== 'record';
+  const limits = counted
     ? field.limits
     : Object.fromEntries(Object.entries(field.limits).filter(([k]) => !k.endsWith('Items')));
   const tags = Object.entries(limits).map(([k, v]) => `@${k} ${v}`);
@@ -48,7 +66,7 @@ function tagsOf(field: FieldSpec): string[] {
 function memberSource(field: FieldSpec): string {
   const named = `${field.union ? 'U' : 'C'}${field.target}`;
   const type = field.kind === 'class' ? named : TYPES[field.kind];
-  const written = `${field.array ? `${type}[]` : type}${field.nullable ? ' | null' : ''}`;
+  const written = `${shaped(type, field)}${field.nullable ? ' | null' : ''}`;
   const tags = tagsOf(field);
   const doc = tags.length > 0 ? `  /**\n${tags.map((t) => `   * ${t}\n`).join('')}   */\n` : '';
   return `${doc}  ${field.name}${field.optional ? '?' : ''}: ${written};`;
@@ -71,8 +89,17 @@ function plainType(spec: string): string {
   return named[spec] ?? spec;
 }
 
-function rootMethods([spec]: readonly [string, string], k: number): string {
-  const type = plainType(spec);
+/** Roots of the shapes that only plain types have: a record, a tuple, null items and null. */
+const SHAPE_ROOTS = [
+  'Record<string, number>',
+  '[string, Size?, ...boolean[]]',
+  '(Level | null)[]',
+  'string | null',
+].map((type) => [type, 'plain'] as const);
+
+function rootMethods([spec, written]: readonly [string, string], k: number): string {
+  const type = written === 'plain' ? spec : plainType(spec);
+  const items = type.includes('|') ? `(${type})[]` : `${type}[]`;
   // An integer root has no plain TypeScript spelling without a JSDoc tag on a member: a number.
   return `  @ApiOperation('Echoes ${type}')
   root${k}(value: ${type}): ${type} {
@@ -80,7 +107,7 @@ function rootMethods([spec]: readonly [string, string], k: number): string {
   }
 
   @ApiOperation('Answers two ${type}')
-  async pair${k}(a: ${type}, b: ${type}): Promise<${type}[]> {
+  async pair${k}(a: ${type}, b: ${type}): Promise<${items}> {
     return [a, b];
   }`;
 }
@@ -104,7 +131,7 @@ export type U${i} = Full${i} | Empty;\n`,
       (_, i) =>
         `  @ApiOperation('Echoes C${i}')\n  echo${i}(input: C${i}): C${i} {\n    return input;\n  }`,
     ),
-    ...[...rootsOf(batch), ...unions].map(rootMethods),
+    ...[...rootsOf(batch), ...unions, ...SHAPE_ROOTS].map(rootMethods),
   ];
   return `${PRELUDE}\n${types.join('\n')}
 @Api()

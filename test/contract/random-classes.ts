@@ -23,6 +23,11 @@ export interface FieldSpec {
   readonly target: number;
   /** In plain types, a `class` field holds the target's discriminated union instead. */
   readonly union: boolean;
+  /**
+   * In plain types, what an `array` field is: an array, one of nullable items, a record of the
+   * items' type, or a tuple of one and an optional string. Decorators have only arrays.
+   */
+  readonly shape: 'array' | 'nullableItems' | 'record' | 'tuple';
 }
 
 /** The enums and literal lists every batch declares; fields pick among them. */
@@ -106,6 +111,7 @@ function fieldArb(name: string, earlier: number): fc.Arbitrary<FieldSpec> {
       limits: fc.tuple(limitsOf(kind), arrayLimits).map(([own, items]) => ({ ...own, ...items })),
       target: fc.nat({ max: Math.max(earlier - 1, 0) }),
       union: fc.boolean(),
+      shape: fc.constantFrom('array', 'nullableItems', 'record', 'tuple'),
     }),
   );
 }

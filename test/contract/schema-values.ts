@@ -102,6 +102,32 @@ function stringArb(s: Schema): fc.Arbitrary<string> {
   return fc.stringMatching(new RegExp(s.pattern)).filter((t) => fits(t) && /^[ -~]*$/.test(t));
 }
 
+/** A record's schema: values of one schema under any key, and no named properties. */
+export function isRecordSchema(s: Schema): boolean {
+  return typeof s.additionalProperties === 'object' && s.properties === undefined;
+}
+
+/** The schema of a tuple's or an array's item at `index`. */
+export function itemSchema(s: Schema, index: number): Schema {
+  return s.prefixItems?.[index] ?? s.items;
+}
+
+/** Keys of records: text, and the keys that an object's prototype would take for its own. */
+const KEY_ARB = fc.oneof(
+  fc.string({ unit: TEXT_UNIT, maxLength: 4 }),
+  fc.constantFrom('__proto__', 'constructor', 'toString', 'a b', '1'),
+);
+
+/** A tuple: its required items, then some of the others (its prefix's, then rest items). */
+function tupleArb(s: Schema, schemas: Record<string, Schema>): fc.Arbitrary<unknown[]> {
+  const max = s.maxItems ?? s.prefixItems.length + 2;
+  return fc
+    .integer({ min: s.minItems ?? 0, max })
+    .chain((length) =>
+      fc.tuple(...Array.from({ length }, (_, i) => valueArb(itemSchema(s, i), schemas))),
+    );
+}
+
 /** Values that the schema allows, sampled from the schema itself. */
 export function valueArb(schema: Schema, schemas: Record<string, Schema>): fc.Arbitrary<unknown> {
   const [s, nullable] = withoutNull(schema, schemas);
@@ -122,11 +148,15 @@ function coreArb(s: Schema, schemas: Record<string, Schema>): fc.Arbitrary<unkno
     case 'boolean':
       return fc.boolean();
     case 'array':
+      if (Array.isArray(s.prefixItems)) return tupleArb(s, schemas);
       return fc.array(valueArb(s.items, schemas), {
         minLength: s.minItems ?? 0,
         maxLength: s.maxItems ?? 3,
       });
     case 'object': {
+      if (isRecordSchema(s)) {
+        return fc.dictionary(KEY_ARB, valueArb(s.additionalProperties, schemas), { maxKeys: 3 });
+      }
       const properties = s.properties ?? {};
       const record = Object.fromEntries(
         Object.entries(properties).map(([k, p]) => [k, valueArb(p as Schema, schemas)]),

@@ -1,4 +1,4 @@
-import { type Schema, unionMember, withoutNull } from './schema-values';
+import { isRecordSchema, itemSchema, type Schema, unionMember, withoutNull } from './schema-values';
 
 /** The four sequences by family and format. */
 export type SequenceKind = 'libB JSON' | 'libA JSON' | 'libB XML' | 'libA XML';
@@ -31,7 +31,9 @@ function scalarSeen(value: unknown, s: Schema, xml: boolean): unknown {
       if (text === 'false' || (xml && text === '0')) return false;
       return value;
     case 'string':
-      return xml && s.format === 'date-time' ? text : value;
+      // XML carries every scalar as text: a tuple's string position reads `true` as "true".
+      if (!xml) return value;
+      return s.format === 'date-time' ? text : String(value);
     default:
       return value;
   }
@@ -46,9 +48,19 @@ interface View {
 /** An object as read: in XML a `null` field is absent, and a required nullable one absent is `null`. */
 function objectSeen(value: Record<string, unknown>, s: Schema, view: View) {
   const out: Record<string, unknown> = {};
+  // A record's value of null stands in XML as nil, where a field's is left out.
+  const record = isRecordSchema(s);
   for (const [key, v] of Object.entries(value)) {
-    const property = s.properties?.[key];
-    if (!view.xml || v !== null) out[key] = property ? valueSeen(v, property, view) : v;
+    const property = record ? s.additionalProperties : s.properties?.[key];
+    if (!view.xml || v !== null || record) {
+      // Defined, not assigned: a key `__proto__` stays a key.
+      Object.defineProperty(out, key, {
+        value: property ? valueSeen(v, property, view) : v,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
   }
   if (!view.xml) return out;
   for (const key of s.required ?? []) {
@@ -63,7 +75,9 @@ function valueSeen(value: unknown, schema: Schema, view: View): unknown {
   // A union's value is read as the member its discriminator names.
   const s = unionMember(core, value, view.schemas) ?? core;
   if (Array.isArray(value)) {
-    return s.type === 'array' ? value.map((item) => valueSeen(item, s.items, view)) : value;
+    return s.type === 'array'
+      ? value.map((item, i) => valueSeen(item, itemSchema(s, i), view))
+      : value;
   }
   if (value !== null && typeof value === 'object') {
     return s.type === 'object' ? objectSeen(value as Record<string, unknown>, s, view) : value;

@@ -31,7 +31,7 @@ export type BuildProject = (
 export const SEQUENCES: readonly (readonly [
   SequenceKind,
   () => Record<string, string>,
-  (name: string, value: unknown) => string,
+  (name: string, value: unknown, schema: Schema, schemas: Record<string, Schema>) => string,
 ])[] = [
   ['libB JSON', () => json(), (_, v) => JSON.stringify(v)],
   [
@@ -39,8 +39,8 @@ export const SEQUENCES: readonly (readonly [
     () => json({ 'X-SVC-Sequence-Name': 'libAParamArrayJsonInOutSequence' }),
     (n, v) => JSON.stringify({ [n]: v }),
   ],
-  ['libB XML', () => xml('libB'), (n, v) => toXml(n, v)],
-  ['libA XML', () => xml('libA'), (n, v) => toXml(n, v)],
+  ['libB XML', () => xml('libB'), (n, v, s, all) => toXml(n, v, s, all)],
+  ['libA XML', () => xml('libA'), (n, v, s, all) => toXml(n, v, s, all)],
 ];
 
 /** Checks the verdict of the document's schema against the server's answer, for every sequence. */
@@ -68,7 +68,7 @@ export async function checkVerdicts(context: {
         seenBy(sequence, value, { schema: schemas[name] as Schema, schemas }),
       );
       verdicts[allowed ? 'allowed' : 'forbidden']++;
-      const body = write(root, value);
+      const body = write(root, value, schemas[name] as Schema, schemas);
       const answer = await send(server.url, operation, { headers: headers(), body });
       if ((answer.status === 200) !== allowed || (answer.status !== 200 && answer.status !== 400)) {
         mismatches.push(
