@@ -47,6 +47,17 @@ export function encodeEnvelope(envelope: CallEnvelope, now: number = Date.now())
 /** Encodes a call that a replica must take by `takeBy` (epoch ms), whatever the envelope says. */
 export function encodeCall(envelope: CallEnvelope, now: number, takeBy?: number): Uint8Array {
   const { context } = envelope;
+  const texts: Record<string, unknown> = {
+    requestId: context.requestId,
+    locale: context.locale,
+    privilegeNames: context.privilegeNames,
+    privileged: context.privileged,
+  };
+  // Set, not spread: no object per call for the optional texts.
+  for (const key of OPTIONAL_CONTEXT_KEYS) {
+    const value = context[key];
+    if (value !== undefined) texts[key] = value;
+  }
   const call: Record<string, unknown> = {
     microservice: envelope.microservice,
     service: envelope.service,
@@ -54,13 +65,7 @@ export function encodeCall(envelope: CallEnvelope, now: number, takeBy?: number)
     apiId: envelope.apiId,
     sequenceName: envelope.sequenceName,
     args: envelope.args,
-    context: {
-      requestId: context.requestId,
-      locale: context.locale,
-      privilegeNames: context.privilegeNames,
-      privileged: context.privileged,
-      ...optionalTexts(context),
-    },
+    context: texts,
     budgetMs: Math.round(envelope.deadline - now),
     deadlineAt: Math.round(envelope.deadline),
   };
@@ -101,15 +106,6 @@ export function encodeReply(reply: CallReply, replica?: string): Uint8Array {
  */
 export function decodeReply(bytes: Uint8Array, options: DecodeOptions = {}): FramedReply {
   return readReply(open(bytes, KIND_REPLY, options));
-}
-
-function optionalTexts(context: CallEnvelope['context']): Record<string, string> {
-  const texts: Record<string, string> = {};
-  for (const key of OPTIONAL_CONTEXT_KEYS) {
-    const value = context[key];
-    if (value !== undefined) texts[key] = value;
-  }
-  return texts;
 }
 
 function frame(kind: number, value: unknown): Uint8Array {

@@ -1,6 +1,7 @@
 import { CodecError } from './codec-error';
 import {
   type ApiId,
+  type CallContext,
   type CallEnvelope,
   ENVELOPE_VERSION,
   type FramedReply,
@@ -25,7 +26,7 @@ export function readEnvelope(value: unknown, now: number): CallEnvelope {
   }
   const deadlineAt = epoch(call, 'deadlineAt') ?? Number.POSITIVE_INFINITY;
   const takeBy = epoch(call, 'takeBy');
-  const envelope: CallEnvelope = {
+  const envelope: Mutable<CallEnvelope> = {
     version: ENVELOPE_VERSION,
     microservice: text(call, 'microservice'),
     service: text(call, 'service'),
@@ -33,17 +34,20 @@ export function readEnvelope(value: unknown, now: number): CallEnvelope {
     apiId: apiId as ApiId,
     sequenceName: text(call, 'sequenceName'),
     args: texts(call, 'args'),
-    context: {
+    context: optionalTexts(context, {
       requestId: text(context, 'requestId'),
       locale: text(context, 'locale'),
       privilegeNames: texts(context, 'privilegeNames'),
       privileged: flag(context, 'privileged'),
-      ...optionalTexts(context),
-    },
+    }),
     deadline: Math.min(now + budgetMs, deadlineAt),
   };
-  return takeBy === undefined ? envelope : { ...envelope, takeBy };
+  // Set, not spread: no second envelope per call.
+  if (takeBy !== undefined) envelope.takeBy = takeBy;
+  return envelope;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** An optional epoch time in milliseconds. */
 function epoch(call: Fields, key: string): number | undefined {
@@ -126,8 +130,8 @@ function flag(map: Fields, key: string): boolean {
   return value;
 }
 
-function optionalTexts(context: Fields): Record<string, string> {
-  const found: Record<string, string> = {};
+/** Adds to `found` the optional texts of `context`, checked, and returns it. */
+function optionalTexts(context: Fields, found: Mutable<CallContext>): CallContext {
   for (const key of OPTIONAL_CONTEXT_KEYS) {
     const value = own(context, key);
     if (value === undefined) continue;

@@ -100,6 +100,28 @@ describeNats('the request mux of a main server', () => {
     }
   });
 
+  it('times each call out by its own timeout, a shorter one asked after a longer one too', async () => {
+    const mux = createRequestMux(client);
+    try {
+      const long = mux.request('echo', text.encode('wait:long'), 60_000);
+      const started = Date.now();
+      const error = await mux.request('echo', text.encode('wait:short'), 200).catch((e) => e);
+      expect(error).toBeInstanceOf(NoReplyError);
+      expect(error.reason).toBe('timeout');
+      expect(error.message).toBe('no reply within 200 ms');
+      expect(Date.now() - started).toBeLessThan(30_000);
+      // The long call still waits, and a third, shorter again, times out in its turn.
+      const third = await mux.request('echo', text.encode('wait:third'), 100).catch((e) => e);
+      expect(third.reason).toBe('timeout');
+      expect(mux.pending.size).toBe(1);
+      await waitFor(() => held.has('wait:long'), { what: 'the long request' });
+      held.get('wait:long')?.();
+      expect(read.decode(await long)).toBe('gnol:tiaw');
+    } finally {
+      mux.close();
+    }
+  });
+
   it('rejects the calls still waiting when closed, and every later one', async () => {
     const mux = createRequestMux(client);
     const waiting = mux.request('echo', text.encode('wait:2'), 5_000).catch((e) => e);

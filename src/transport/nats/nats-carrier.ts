@@ -99,7 +99,9 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
       });
     },
     start: () => start().then(() => undefined),
-    call: async (envelope) => requestReply(hop ?? (await open()), envelope),
+    // Not async: a call on a started transport makes no promise besides its request's.
+    call: (envelope) =>
+      hop ? requestReply(hop, envelope) : open().then((opened) => requestReply(opened, envelope)),
     ready: async () => (link?.connected && watch ? watch.ready() : false),
     async close() {
       if (!starting) return;

@@ -1,5 +1,6 @@
 import { createInbox, type Msg, type NatsConnection, type NatsError } from 'nats';
 import { EndedRequests } from './ended-requests';
+import { expiryClock } from './expiry-clock';
 
 /** Why a request got no reply: no replica listens, its time ran out, or the mux was closed. */
 export class NoReplyError extends Error {
@@ -50,7 +51,9 @@ export interface RequestMux {
 interface Waiting extends PendingRequest {
   readonly resolve: (data: Uint8Array) => void;
   readonly reject: (error: Error) => void;
-  readonly timer: NodeJS.Timeout;
+  /** `Date.now()` after which it is answered `timeout`. */
+  readonly expiresAt: number;
+  readonly timeoutMs: number;
 }
 
 interface Outgoing {
@@ -71,7 +74,8 @@ interface Outgoing {
  *
  * The client's own `request()` costs a timer, a deferred and an Error (for a cancellation nobody
  * sees) per call, and each call that comes from its own HTTP connection goes out in a write of its
- * own; together about half of a call's CPU at the main server.
+ * own; together about half of a call's CPU at the main server. Here the timeouts of all requests
+ * share one timer ({@link expiryClock}).
  */
 export function createRequestMux(connection: NatsConnection, inboxPrefix?: string): RequestMux {
   const inbox = createInbox(inboxPrefix);
@@ -80,6 +84,7 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
   let queue: Outgoing[] = [];
   let counter = 0;
   let sequence = 0;
+  const clock = expiryClock(expireDue);
 
   const subscription = connection.subscribe(`${inbox}.>`, {
     callback: (error: NatsError | null, msg: Msg) => {
@@ -105,14 +110,12 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
 
   function take(token: string): Waiting | undefined {
     const entry = waiting.get(token);
-    if (entry) {
-      waiting.delete(token);
-      clearTimeout(entry.timer);
-    }
+    if (entry) waiting.delete(token);
     return entry;
   }
 
   function failAll(error: Error): void {
+    clock.stop();
     for (const token of [...waiting.keys()]) take(token)?.reject(error);
     queue = [];
   }
@@ -124,8 +127,14 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
     entry.reject(error);
   }
 
-  function expire(token: string, timeoutMs: number): void {
-    fail(token, new NoReplyError('timeout', `no reply within ${timeoutMs} ms`));
+  /** Answers `timeout` to the requests due by `now`; returns the next deadline. */
+  function expireDue(now: number): number {
+    let next = Number.POSITIVE_INFINITY;
+    for (const [token, entry] of waiting) {
+      if (entry.expiresAt > now) next = Math.min(next, entry.expiresAt);
+      else fail(token, new NoReplyError('timeout', `no reply within ${entry.timeoutMs} ms`));
+    }
+    return next;
   }
 
   function publishQueued(): void {
@@ -156,9 +165,11 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
           return;
         }
         const token = `${inbox}.${subject}.${(counter++).toString(36)}`;
-        const timer = setTimeout(expire, timeoutMs, token, timeoutMs);
+        const sentAt = Date.now();
+        const expiresAt = sentAt + timeoutMs;
         const seq = Number.POSITIVE_INFINITY;
-        waiting.set(token, { subject, sentAt: Date.now(), seq, resolve, reject, timer });
+        waiting.set(token, { subject, sentAt, seq, resolve, reject, expiresAt, timeoutMs });
+        clock.due(expiresAt);
         if (queue.length === 0) setImmediate(publishQueued);
         queue.push({ subject: to ?? subject, data, token });
       });

@@ -31,27 +31,28 @@ const RETRIED = new Set(['REPLICA_LOST', 'NOT_ACKNOWLEDGED', 'SERVICE_UNAVAILABL
  * queue is full, 504 when the deadline passes, 502 when the reply cannot be read (a replica id
  * that breaks the rule included).
  */
-export async function requestReply(hop: ReplyHop, envelope: CallEnvelope): Promise<FramedReply> {
-  try {
-    return await sendCall(hop, envelope);
-  } catch (error) {
-    // Only a replica's refusal says this (docs/faults.md): it read the call too late to take it.
-    if (error instanceof RemoteError && error.code === 'NOT_ACKNOWLEDGED') {
-      hop.events?.fault(envelope.microservice, 'cancel');
-    }
+export function requestReply(hop: ReplyHop, envelope: CallEnvelope): Promise<FramedReply> {
+  // One async function on the path of a call that is sent once: each layer costs a promise.
+  if (!hop.idempotent?.(envelope.service, envelope.method)) return requestOnce(hop, envelope, true);
+  return sendTwice(hop, envelope).catch((error: unknown) => {
+    if (isRefusal(error)) hop.events?.fault(envelope.microservice, 'cancel');
     throw error;
-  }
+  });
 }
 
-async function sendCall(hop: ReplyHop, envelope: CallEnvelope): Promise<FramedReply> {
-  if (!hop.idempotent?.(envelope.service, envelope.method)) return requestOnce(hop, envelope);
+/** Only a replica's refusal says this (docs/faults.md): it read the call too late to take it. */
+function isRefusal(error: unknown): boolean {
+  return error instanceof RemoteError && error.code === 'NOT_ACKNOWLEDGED';
+}
+
+async function sendTwice(hop: ReplyHop, envelope: CallEnvelope): Promise<FramedReply> {
   try {
-    return await requestOnce(hop, envelope);
+    return await requestOnce(hop, envelope, false);
   } catch (error) {
     if (!(error instanceof RemoteError && RETRIED.has(error.code))) throw error;
     hop.events?.fault(envelope.microservice, 'retry');
     try {
-      return await requestOnce(hop, envelope);
+      return await requestOnce(hop, envelope, false);
     } catch (again) {
       // The first send may have run: an answer that says the second did not, says it of that one.
       const notRun = again instanceof RemoteError && NOT_RUN.has(again.code);
@@ -63,7 +64,12 @@ async function sendCall(hop: ReplyHop, envelope: CallEnvelope): Promise<FramedRe
 /** Answers that promise the call did not run (docs/faults.md). */
 const NOT_RUN = new Set(['NOT_ACKNOWLEDGED', 'SERVICE_UNAVAILABLE', 'OVERLOADED']);
 
-async function requestOnce(hop: ReplyHop, envelope: CallEnvelope): Promise<FramedReply> {
+/** Sends the call once; `countRefusal`: a replica's refusal is counted as a cancel here. */
+async function requestOnce(
+  hop: ReplyHop,
+  envelope: CallEnvelope,
+  countRefusal: boolean,
+): Promise<FramedReply> {
   const { link, subject, events } = hop;
   const { microservice } = envelope;
   if (!link.connected) throw unavailable('the connection to NATS is down; reconnecting');
@@ -110,6 +116,8 @@ async function requestOnce(hop: ReplyHop, envelope: CallEnvelope): Promise<Frame
     !reply.ok &&
     (reply.error.code === 'NOT_ACKNOWLEDGED' || reply.error.code === 'REPLICA_LOST')
   ) {
+    if (countRefusal && reply.error.code === 'NOT_ACKNOWLEDGED')
+      events?.fault(microservice, 'cancel');
     throw frameworkError(reply.error.code, reply.error.message);
   }
   return reply;
