@@ -1,18 +1,21 @@
 /**
- * `npm run bench:nats-count -- --probe callgrind|strace --target main|replica [--calls N]
- * [--warmup N] [--connections N] [--node PATH]`: what one ROA JSON `mulTwo` call over NATS costs
- * one process, in load-independent counts. A nats-server, one replica and a main server on the
- * example's NATS placement run on loopback; after the warm-up calls, the probe counts the target
- * process over `--calls` more calls, sent over `--connections` keep-alive connections:
- * `callgrind` its instructions (the target runs under `valgrind --tool=callgrind`, zeroed after
- * the warm-up and dumped after the calls), `strace` its system calls (all threads).
+ * `npm run bench:nats-count -- --probe callgrind|strace --target main|replica|nats [--calls N]
+ * [--warmup N] [--connections N] [--node PATH] [--in-process] [--profile DIR] [--keep FILE]`:
+ * what one ROA JSON `mulTwo` call over NATS costs one process, in counts that do not depend on
+ * the load of the machine. A nats-server, one replica and a main server on the example's NATS
+ * placement (`--in-process`: the example in one process) run on loopback; after the warm-up,
+ * `--calls` calls go over `--connections` keep-alive connections. `callgrind`: the target (main
+ * or replica) runs under `valgrind --tool=callgrind`, and its instructions per call are those of
+ * a run with the calls less those of a run without them (`--keep` saves the first run's output
+ * for `callgrind_annotate`). `strace`: its system calls over the calls, all threads, with the
+ * table. `--profile` also writes each node's V8 CPU profile there.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, readFileSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { firstCall, send } from './keep-alive-calls';
 import { startBenchNats } from './nats-server';
 import { freePort, spawnPinned, stopProcess, waitForPort } from './processes';
 import { REPLICA_ARGS } from './rows';
@@ -41,52 +44,6 @@ function command(role: string, args: readonly string[]): [string, string[]] {
     return [node[0] as string, node.slice(1)];
   const valgrind = ['--tool=callgrind', `--callgrind-out-file=${out}.%p`, '--dump-instr=no'];
   return ['valgrind', [...valgrind, ...node]];
-}
-
-/**
- * Sends `calls` calls of `mulTwo`, `connections` at a time, each a keep-alive POST; resolves with
- * the answers other than 200 (a main server slowed down by callgrind may count its replica lost).
- */
-async function send(port: number, calls: number, connections: number): Promise<string[]> {
-  const failed: string[] = [];
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  let left = calls;
-  const one = () =>
-    new Promise<void>((resolve, reject) => {
-      const request = http.request(
-        { port, host: '127.0.0.1', method: 'POST', path: '/calc/multiplier/mulTwo', agent },
-        (response) => {
-          let body = '';
-          response.setEncoding('utf8').on('data', (chunk: string) => {
-            body += chunk;
-          });
-          response.on('end', () =>
-            response.statusCode === 200
-              ? resolve()
-              : reject(new Error(`${response.statusCode} ${body}`)),
-          );
-        },
-      );
-      request.on('error', reject);
-      request.setHeader('content-type', 'application/json');
-      request.end('{"a":2,"b":3}');
-    });
-  const worker = async () => {
-    while (left-- > 0) await one().catch((error: Error) => failed.push(error.message));
-  };
-  await Promise.all(Array.from({ length: connections }, worker));
-  agent.destroy();
-  return failed;
-}
-
-/** Waits until a call is answered: the replica may not be subscribed yet. */
-async function firstCall(port: number): Promise<void> {
-  for (let tries = 0; ; tries++) {
-    const [failed] = await send(port, 1, 1);
-    if (failed === undefined) return;
-    if (tries > 600) throw new Error(failed);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /** Counts the system calls of `pid` (all its threads) until the returned function is called. */
