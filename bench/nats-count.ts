@@ -78,7 +78,7 @@ async function run(calls: number): Promise<{ count: number; table?: string; fail
   const stopAll = () =>
     Promise.all([stopProcess(server, 60_000), stopProcess(replica, 60_000), nats.stop()]);
   try {
-    await waitForPort(port, 120_000);
+    await waitForPort(port, 600_000);
     await firstCall(port);
     await send(port, Number(values.warmup), Number(values.connections));
     const pid = { main: server.pid, replica: replica.pid, nats: nats.pid }[values.target as 'main'];

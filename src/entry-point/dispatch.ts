@@ -27,7 +27,7 @@ export type ClaimedHeaders = PermissionRequest['headers'];
 /**
  * Sends one envelope along its route and answers with the reply: at once when the transport
  * answered synchronously, else when the reply comes or the call timeout passes, whichever is
- * first. Throws `OVERLOADED` when the route has no free slot, and a carrier's own failure as 503.
+ * first (a transport that `keepsDeadline` answers at the timeout itself). Throws `OVERLOADED` when the route has no free slot, and a carrier's own failure as 503.
  */
 export type Dispatch = (route: CallRoute, envelope: CallEnvelope) => CallReply | Promise<CallReply>;
 
@@ -95,6 +95,19 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     if (!isPromiseLike(sent)) {
       slots.release();
       return sent;
+    }
+    // The carrier answers by the deadline itself: no second timer per call (docs/performance.md).
+    if (transport.keepsDeadline && !askThenCall) {
+      return Promise.resolve(sent).then(
+        (reply) => {
+          slots.release();
+          return reply;
+        },
+        (error: unknown) => {
+          slots.release();
+          throw carrierFailure(error);
+        },
+      );
     }
     return raceDeadline(sent, {
       ms: callTimeoutMs,

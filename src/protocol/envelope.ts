@@ -81,6 +81,12 @@ export interface Transport {
    */
   readonly maxBodyBytes?: number;
   /**
+   * True while the carrier itself answers every call by its envelope's deadline (504
+   * `DEADLINE_EXCEEDED`), as NATS requests time out then: the entry point sets no timer of its own
+   * for such a call. Absent or false: the entry point races the call against its deadline.
+   */
+  readonly keepsDeadline?: boolean;
+  /**
    * Opens the carrier (a NATS connection); the main server awaits it before it listens. Calls
    * open it on first use when nobody did.
    */

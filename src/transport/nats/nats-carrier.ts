@@ -98,6 +98,10 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
         maxHeaderBytes: options.limits.maxHeaderBytes ?? http.maxHeaderSize,
       });
     },
+    // Once the link is there, each call's request times out at its deadline (request-mux.ts).
+    get keepsDeadline() {
+      return hop !== undefined;
+    },
     start: () => start().then(() => undefined),
     // Not async: a call on a started transport makes no promise besides its request's.
     call: (envelope) =>
