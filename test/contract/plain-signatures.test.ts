@@ -41,11 +41,14 @@ export interface Visit {
   @RemoteMethod() hi(name?: string): string { return 'hi ' + (name ?? 'there'); }
   @RemoteMethod() raw(text: string): unknown { return text.length; }
 }
+/** @format email */
+export type Email = string;
 export interface Limits { /** @maxLength 3 */ code: string; count: number; /** @minimum 1 */ step: number }
 @Api() @RemoteService('limits') export class LimitService {
   @ApiOperation('Partial') part(limits: Partial<Limits>): Pick<Limits, 'code'> {
     return { code: limits.code ?? 'abc' };
   }
+  @ApiOperation('Mail') mail(to: Email): Email { return to.startsWith('wrong') ? 'nobody' : to; }
   @ApiOperation('Readonly') frozen(limits: Readonly<Omit<Limits, 'count'>>): number { return limits.step; }
 }
 export default nativeApp({ name: 'opt', services: [GreeterService, PlainService, LimitService] });
@@ -161,6 +164,20 @@ describe('plain signatures with a contract', () => {
       'field step: 0 is less than 1',
     );
     expect((await limits('frozen', { code: 'ab', step: 2 })).text).toBe('2');
+  });
+
+  it('enforces the JSDoc tags of a primitive type alias on a parameter and a result', async () => {
+    const mail = operation('mail', 'limits');
+    const schema = mail.requestBody.content['application/xml'].schema;
+    expect(schema).toMatchObject({ type: 'string', format: 'email' });
+    const result = mail.responses['200'].content['application/xml'].schema;
+    expect(result).toMatchObject({ type: 'string', format: 'email' });
+    const post = (body: string) => send(server.url, '/opt/limits/mail', { headers: json(), body });
+    expect((await post('"a@example.com"')).text).toBe('"a@example.com"');
+    const refused = await post('"x"');
+    expect(refused.status).toBe(400);
+    expect(refused.error?.message).toContain('expected an email address, got "x"');
+    expect((await post('"wrong@example.com"')).status).toBe(500);
   });
 
   it.each([

@@ -3,8 +3,9 @@ import { type OperationModel, type SchemaModel } from '../model';
 import { checkBindable } from './binding-check';
 import { type Converter, primitiveWithXmlName } from './converter';
 import { checkLiteralAgreement, type SpecUse } from './field-agreement';
+import { argumentsOf, commentText, singleBodyOf, withAliasTags } from './operation-body';
 import { readOperationOptions } from './operation-options';
-import { checkErasedOptional, requiredCount } from './optional-parameters';
+import { checkErasedOptional } from './optional-parameters';
 import { porticoDecorators } from './portico-symbols';
 import { checkResultVisible } from './result-visibility';
 import { docOf, locationOf, propertyOf, staticStringOf } from './source-text';
@@ -15,11 +16,6 @@ export interface ServiceInfo {
   readonly service: string;
   readonly microservice: string;
   readonly tag: string;
-}
-
-function commentText(comment: string | ts.NodeArray<ts.JSDocComment> | undefined) {
-  const text = ts.getTextOfJSDocComment(comment)?.trim();
-  return text ? text : undefined;
 }
 
 function isVoid(type: ts.Type): boolean {
@@ -43,17 +39,12 @@ function resultOf(
   if (type && !isVoid(type)) checkLiteralAgreement(converter, { type, spec, site });
   if (spec) return schemaOfSpec(converter, spec, site);
   if (!type || isVoid(type)) return 'void';
-  const schema = converter.schemaOf(type, site, 0);
+  const schema = withAliasTags(converter, method, {
+    schema: converter.schemaOf(type, site, 0),
+    site,
+  });
   checkResultVisible(converter, { method, schema, site });
   return schema;
-}
-
-/** The schema of a parameter: from its `params` spec if it has one, else from its type. */
-function bodyOf(converter: Converter, use: SpecUse): SchemaModel {
-  checkLiteralAgreement(converter, use);
-  const fromSpec = use.spec && schemaOfSpec(converter, use.spec, use.site);
-  if (fromSpec && fromSpec !== 'void') return fromSpec;
-  return converter.schemaOf(use.type, use.site, 0);
 }
 
 /** Whether a method has `@ApiOperation` of this package: the document describes it. */
@@ -85,61 +76,6 @@ function isOverloaded(method: ts.MethodDeclaration, name: string): boolean {
     (member) =>
       member !== method && ts.isMethodDeclaration(member) && member.name.getText() === name,
   );
-}
-
-/** A parameter of an operation, with its entry in the `params` option, if any. */
-interface ParameterSpec {
-  readonly parameter: ts.ParameterDeclaration;
-  readonly spec: ts.Expression | undefined;
-}
-
-function parameterOf(
-  converter: Converter,
-  { parameter, spec }: ParameterSpec,
-  label: string,
-): SchemaModel {
-  const site = { node: parameter, label: `${label}(${parameter.name.getText()})` };
-  const type = converter.checker.getTypeAtLocation(parameter);
-  const schema = bodyOf(converter, { type, spec, site });
-  checkBindable(converter, schema, site);
-  const description = commentText(ts.getJSDocParameterTags(parameter)[0]?.comment);
-  return { ...primitiveWithXmlName(schema), ...(description ? { description } : {}) };
-}
-
-/** The body of an RMC operation: the argument array, `paramArray` in XML. */
-function argumentsOf(
-  converter: Converter,
-  parameters: readonly ParameterSpec[],
-  label: string,
-): OperationModel['body'] {
-  const items = parameters.map((parameter) => parameterOf(converter, parameter, label));
-  const minItems = requiredCount(
-    parameters.map((p) => p.parameter),
-    converter.typesAreContract,
-  );
-  return {
-    name: 'arguments',
-    required: true,
-    description:
-      'The arguments in parameter order: a JSON array, or a paramArray element with one child per argument (X-SVC-API-ID: RMC).',
-    schema: { kind: 'tuple', items, minItems, xmlName: 'paramArray' },
-  };
-}
-
-/** The body of an ROA operation: its one parameter. */
-function singleBodyOf(
-  converter: Converter,
-  parameter: ParameterSpec,
-  label: string,
-): OperationModel['body'] {
-  const { description, ...schema } = parameterOf(converter, parameter, label);
-  const declaration = parameter.parameter;
-  return {
-    name: declaration.name.getText(),
-    required: requiredCount([declaration], converter.typesAreContract) === 1,
-    ...(description ? { description } : {}),
-    schema,
-  };
 }
 
 /**

@@ -11,7 +11,7 @@ import { constraintsOfOptions, nullableByOptions } from './field-facts';
 import { enforcedRetype } from './format-agreement';
 import { porticoDecorators } from './portico-symbols';
 import { type PropertyTags, readPropertyTags } from './property-tags';
-import { docOf, propertyOf, stringLiteralOf, tagsOf } from './source-text';
+import { aliasTagsOf, docOf, propertyOf, stringLiteralOf, tagsOf } from './source-text';
 import { schemaOfSpec } from './type-spec';
 
 const SKIPPED_MODIFIERS =
@@ -113,7 +113,9 @@ function propertyModel(scope: Scope, symbol: ts.Symbol): PropertyModel {
     fromSpec && fromSpec !== 'void'
       ? { ...fromSpec, ...(hasNull(type) ? { nullable: true } : {}) }
       : innerSchemaOf(scope, type, propertySite);
-  const tags = readPropertyTags(converter, tagsOf(symbol, checker), propertySite);
+  // The member's own tags come last: where both state a limit, the member's holds.
+  const written = [...aliasTagsOf(declaration, checker), ...tagsOf(symbol, checker)];
+  const tags = readPropertyTags(converter, written, propertySite);
   const schema = enforcedFacts(converter, field, {
     schema: base,
     type,

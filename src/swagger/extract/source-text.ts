@@ -25,6 +25,30 @@ export function tagsOf(symbol: ts.Symbol | undefined, checker: ts.TypeChecker): 
   return tags.map((tag): [string, string] => [tag.name, ts.displayPartsToString(tag.text).trim()]);
 }
 
+/**
+ * The JSDoc tags of the type alias that a parameter, property or result is declared with (`to: Email`,
+ * where `/** @format email *\/ type Email = string`), where the type keeps no trace of the alias:
+ * TypeScript names no alias of a primitive, so only the written type node leads to its tags.
+ */
+export function aliasTagsOf(
+  node: ts.Node | undefined,
+  checker: ts.TypeChecker,
+): [string, string][] {
+  const typeNode =
+    node &&
+    (ts.isParameter(node) ||
+      ts.isPropertyDeclaration(node) ||
+      ts.isPropertySignature(node) ||
+      ts.isMethodDeclaration(node))
+      ? node.type
+      : undefined;
+  if (!typeNode || !ts.isTypeReferenceNode(typeNode)) return [];
+  if (checker.getTypeAtLocation(typeNode).aliasSymbol) return [];
+  let symbol = checker.getSymbolAtLocation(typeNode.typeName);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  return symbol && symbol.flags & ts.SymbolFlags.TypeAlias ? tagsOf(symbol, checker) : [];
+}
+
 /** The text of a string literal expression, or `undefined` for anything else. */
 export function stringLiteralOf(node: ts.Node | undefined): string | undefined {
   return node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))

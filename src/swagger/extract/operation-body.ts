@@ -1,0 +1,112 @@
+import { ts } from 'ts-morph';
+import { type OperationModel, type SchemaModel } from '../model';
+import { checkBindable } from './binding-check';
+import { type Converter, primitiveWithXmlName, type Site } from './converter';
+import { checkLiteralAgreement, placeConstraints, type SpecUse } from './field-agreement';
+import { enforcedRetype } from './format-agreement';
+import { requiredCount } from './optional-parameters';
+import { readPropertyTags } from './property-tags';
+import { aliasTagsOf, locationOf } from './source-text';
+import { schemaOfSpec } from './type-spec';
+
+/** The text of a JSDoc comment, or `undefined` when it is empty. */
+export function commentText(
+  comment: string | ts.NodeArray<ts.JSDocComment> | undefined,
+): string | undefined {
+  const text = ts.getTextOfJSDocComment(comment)?.trim();
+  return text ? text : undefined;
+}
+
+/** The schema of a parameter: from its `params` spec if it has one, else from its type. */
+function bodyOf(converter: Converter, use: SpecUse): SchemaModel {
+  checkLiteralAgreement(converter, use);
+  const fromSpec = use.spec && schemaOfSpec(converter, use.spec, use.site);
+  if (fromSpec && fromSpec !== 'void') return fromSpec;
+  return converter.schemaOf(use.type, use.site, 0);
+}
+
+/**
+ * A parameter's or result's schema with the JSDoc tags of the type alias it is declared with
+ * (`to: Email`): enforced through the build's contract. Without one the runtime reads their types
+ * from the decorators alone, so the tags are a warning and are left out of the document.
+ */
+export function withAliasTags(
+  converter: Converter,
+  declaration: ts.ParameterDeclaration | ts.MethodDeclaration,
+  { schema, site }: { schema: SchemaModel; site: Site },
+): SchemaModel {
+  const written = aliasTagsOf(declaration, converter.checker);
+  if (written.length === 0) return schema;
+  const tags = readPropertyTags(converter, written, site);
+  const stated = Object.keys(tags.constraints).length + tags.retypeTags.length > 0;
+  if (!converter.typesAreContract) {
+    if (stated) {
+      converter.report({
+        severity: 'warning',
+        message: `${site.label}: the JSDoc tags of its type alias are not enforced on a parameter or result without a contract (generate-swagger --contract); they are left out of the document`,
+        location: locationOf(declaration),
+      });
+    }
+    return schema;
+  }
+  const retyped = enforcedRetype(converter, { schema, tags, limits: tags.constraints }, site);
+  return placeConstraints(retyped, tags.constraints);
+}
+
+/** A parameter of an operation, with its entry in the `params` option, if any. */
+export interface ParameterSpec {
+  readonly parameter: ts.ParameterDeclaration;
+  readonly spec: ts.Expression | undefined;
+}
+
+function parameterOf(
+  converter: Converter,
+  { parameter, spec }: ParameterSpec,
+  label: string,
+): SchemaModel {
+  const site = { node: parameter, label: `${label}(${parameter.name.getText()})` };
+  const type = converter.checker.getTypeAtLocation(parameter);
+  const schema = withAliasTags(converter, parameter, {
+    schema: bodyOf(converter, { type, spec, site }),
+    site,
+  });
+  checkBindable(converter, schema, site);
+  const description = commentText(ts.getJSDocParameterTags(parameter)[0]?.comment);
+  return { ...primitiveWithXmlName(schema), ...(description ? { description } : {}) };
+}
+
+/** The body of an RMC operation: the argument array, `paramArray` in XML. */
+export function argumentsOf(
+  converter: Converter,
+  parameters: readonly ParameterSpec[],
+  label: string,
+): OperationModel['body'] {
+  const items = parameters.map((parameter) => parameterOf(converter, parameter, label));
+  const minItems = requiredCount(
+    parameters.map((p) => p.parameter),
+    converter.typesAreContract,
+  );
+  return {
+    name: 'arguments',
+    required: true,
+    description:
+      'The arguments in parameter order: a JSON array, or a paramArray element with one child per argument (X-SVC-API-ID: RMC).',
+    schema: { kind: 'tuple', items, minItems, xmlName: 'paramArray' },
+  };
+}
+
+/** The body of an ROA operation: its one parameter. */
+export function singleBodyOf(
+  converter: Converter,
+  parameter: ParameterSpec,
+  label: string,
+): OperationModel['body'] {
+  const { description, ...schema } = parameterOf(converter, parameter, label);
+  const declaration = parameter.parameter;
+  return {
+    name: declaration.name.getText(),
+    required: requiredCount([declaration], converter.typesAreContract) === 1,
+    ...(description ? { description } : {}),
+    schema,
+  };
+}
