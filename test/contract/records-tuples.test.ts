@@ -135,6 +135,43 @@ describe('records, tuples and nullable parameters and items, with a contract', (
         '<entry> needs a <key> holding the key as text',
       ],
       [
+        'scores',
+        '<object><entry><key>k</key><key>j</key><value>1</value></entry></object>',
+        xml('libB'),
+        '<entry> holds one <key> and one <value>, got <key>',
+      ],
+      [
+        'scores',
+        '<object><entry><key>k</key><value>1</value><item/></entry></object>',
+        xml('libB'),
+        '<entry> holds one <key> and one <value>, got <item>',
+      ],
+      [
+        'scores',
+        '<object><entry>k<key>k</key><value>1</value></entry></object>',
+        xml('libB'),
+        'expected <key> and <value>, got text',
+      ],
+      [
+        'scores',
+        '<object><entry><key><b>k</b></key><value>1</value></entry></object>',
+        xml('libB'),
+        '<entry> needs a <key> holding the key as text',
+      ],
+      [
+        'scores',
+        `<object><entry><key ${NIL}/><value>1</value></entry></object>`,
+        xml('libB'),
+        '<entry> needs a <key> holding the key as text',
+      ],
+      [
+        'scores',
+        `<object><entry><key>k</key><value ${NIL}/></entry></object>`,
+        xml('libB'),
+        'field k: null is not allowed',
+      ],
+      ['scores', '<object>1</object>', xml('libB'), 'expected Record<string, number>, got text'],
+      [
         'shelf',
         '{"name":"n","books":{"x y":{"title":1}}}',
         json(),
