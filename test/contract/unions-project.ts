@@ -14,6 +14,9 @@ export type Mixed = 'a' | 'b' | 1 | 2;
 export interface Leaf { kind: 'leaf'; value: number }
 export interface Branch { kind: 'branch'; children: Tree[] }
 export type Tree = Leaf | Branch;
+export type MaybeShape = Circle | Square | null;
+export type MaybeMixed = 'a' | 1 | null;
+export interface Slot { shape: MaybeShape }
 const total = (t: Tree): number =>
   t.kind === 'leaf' ? t.value : t.children.reduce((n, c) => n + total(c), 0);
 @Api() @RemoteService('draw') export class DrawService {
@@ -36,6 +39,9 @@ const total = (t: Tree): number =>
   }
   @ApiOperation('Pairs a shape with a name') pair(shape: Shape): [Shape, string] { return [shape, shape.kind]; }
   @ApiOperation('Indexes shapes') index(shapes: Record<string, Shape>): number { return Object.keys(shapes).length; }
+  @ApiOperation('Echoes a shape or null') maybe(shape: MaybeShape): MaybeShape { return shape; }
+  @ApiOperation('Echoes a literal or null') maybeMixed(value: MaybeMixed): MaybeMixed { return value; }
+  @ApiOperation('Echoes a slot') slot(slot: Slot): Slot { return slot; }
   @ApiOperation('Tags an entity') tag(tagged: Tagged): Tagged { return { ...tagged, secret: 's' }; }
 }
 export default nativeApp({ name: 'shapes', services: [DrawService] });

@@ -85,6 +85,34 @@ describe('discriminated unions and intersections with a contract', () => {
     expect(badEntry.error?.message).toContain('a.kind: required field is missing');
   });
 
+  it('takes null for a named union that holds null, as a parameter and as a field', async () => {
+    const circle = '{"kind":"circle","radius":1}';
+    const cases: [string, string, Record<string, string>, string][] = [
+      ['maybe', 'null', json(), 'null'],
+      ['maybe', circle, json(), circle],
+      ['maybeMixed', 'null', json(), 'null'],
+      ['maybeMixed', '1', json(), '1'],
+      ['slot', '{"shape":null}', json(), '{"shape":null}'],
+      ['slot', `{"shape":${circle}}`, json(), `{"shape":${circle}}`],
+    ];
+    for (const [method, body, headers, answer] of cases) {
+      const answered = await post(method, body, headers);
+      expect({ body, status: answered.status, text: answered.text }).toEqual({
+        body,
+        status: 200,
+        text: answer,
+      });
+    }
+    const nil = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true"';
+    const fromXml = await post('maybe', `<object ${nil}/>`, xml('libB'));
+    expect([fromXml.status, fromXml.text]).toEqual([200, `<object ${nil}/>`]);
+    const refused = await post('maybeMixed', '"b"', json());
+    expect([refused.status, refused.error?.message]).toEqual([
+      400,
+      expect.stringContaining('expected one of'),
+    ]);
+  });
+
   it('binds a recursive union, and names the field of a deep refusal', async () => {
     const leaf = (value: number) => ({ kind: 'leaf', value });
     const tree = { kind: 'branch', children: [leaf(2), { kind: 'branch', children: [leaf(3)] }] };

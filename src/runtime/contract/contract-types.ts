@@ -72,13 +72,15 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
     const fields = new Map<string, FieldMeta>();
     for (const property of schema.properties) {
       const where = `${name}.${property.name}`;
-      // A field's `null` is its own flag (in XML: an absent element), not a nullable type.
+      // A field's `null` is its own flag (in XML: an absent element), not a nullable type, also
+      // where a named type holds it (`type Maybe = A | B | null`).
       const { nullable, ...own } = property.schema;
+      const type = typeOf(own as ContractSchema, where);
       fields.set(property.name, {
         name: property.name,
-        type: typeOf(own as ContractSchema, where),
+        type: type.kind === 'nullable' ? type.of : type,
         optional: !property.required,
-        nullable: nullable ?? false,
+        nullable: nullable === true || type.kind === 'nullable',
         ...(property.schema.readOnly ? { readOnly: true } : {}),
       });
     }
@@ -147,25 +149,27 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
 
   /**
    * A discriminated union; a union of literal sets (`'a' | 1`) is one set. A named union is known
-   * by its name before its members are, so that a member may hold it again (`Tree`).
+   * by its name before its members are, so that a member may hold it again (`Tree`), and keeps
+   * the `null` of its name (`type Maybe = A | B | null`).
    */
   function unionType(schema: UnionSchema, where: string, name?: string): TypeRef {
-    const { discriminator, members } = schema;
+    const { discriminator, members, nullable } = schema;
     if (!discriminator) {
       if (!members.every((m) => m.kind === 'enum')) {
         refuse(where, 'a union without a discriminator');
       }
       const values = members.flatMap((m) => (m as EnumSchema).values);
-      const type = typeOf({ kind: 'enum', values }, where);
+      const type = typeOf({ kind: 'enum', values, nullable }, where);
       if (name !== undefined) named.set(name, type);
       return type;
     }
     const byTag = new Map<string, ClassRef>();
-    const type: TypeRef = {
+    const union: TypeRef = {
       kind: 'union',
       discriminator: discriminator.propertyName,
       members: byTag,
     };
+    const type: TypeRef = nullable ? { kind: 'nullable', of: union } : union;
     if (name !== undefined) named.set(name, type);
     const types = members.map((member, i) => typeOf(member, `${where} (member ${i})`));
     for (const [tag, i] of Object.entries(discriminator.mapping)) {
