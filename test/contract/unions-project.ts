@@ -17,6 +17,7 @@ export type Tree = Leaf | Branch;
 export type MaybeShape = Circle | Square | null;
 export type MaybeMixed = 'a' | 1 | null;
 export interface Slot { shape: MaybeShape }
+export type MaybeNote = { text: string } | null;
 const total = (t: Tree): number =>
   t.kind === 'leaf' ? t.value : t.children.reduce((n, c) => n + total(c), 0);
 @Api() @RemoteService('draw') export class DrawService {
@@ -41,6 +42,7 @@ const total = (t: Tree): number =>
   @ApiOperation('Indexes shapes') index(shapes: Record<string, Shape>): number { return Object.keys(shapes).length; }
   @ApiOperation('Echoes a shape or null') maybe(shape: MaybeShape): MaybeShape { return shape; }
   @ApiOperation('Echoes a literal or null') maybeMixed(value: MaybeMixed): MaybeMixed { return value; }
+  @ApiOperation('Echoes a note or null') note(note: MaybeNote): MaybeNote { return note; }
   @ApiOperation('Echoes a slot') slot(slot: Slot): Slot { return slot; }
   @ApiOperation('Tags an entity') tag(tagged: Tagged): Tagged { return { ...tagged, secret: 's' }; }
 }

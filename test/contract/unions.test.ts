@@ -85,13 +85,15 @@ describe('discriminated unions and intersections with a contract', () => {
     expect(badEntry.error?.message).toContain('a.kind: required field is missing');
   });
 
-  it('takes null for a named union that holds null, as a parameter and as a field', async () => {
+  it('takes null for a named type that holds null, as a parameter and as a field', async () => {
     const circle = '{"kind":"circle","radius":1}';
     const cases: [string, string, Record<string, string>, string][] = [
       ['maybe', 'null', json(), 'null'],
       ['maybe', circle, json(), circle],
       ['maybeMixed', 'null', json(), 'null'],
       ['maybeMixed', '1', json(), '1'],
+      ['note', 'null', json(), 'null'],
+      ['note', '{"text":"t"}', json(), '{"text":"t"}'],
       ['slot', '{"shape":null}', json(), '{"shape":null}'],
       ['slot', `{"shape":${circle}}`, json(), `{"shape":${circle}}`],
     ];

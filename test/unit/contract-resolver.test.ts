@@ -41,7 +41,7 @@ describe('the runtime types of a contract', () => {
     expect(fieldsOf(node).get('m0')?.type).toEqual({ kind: 'array', items: type });
   });
 
-  it('keeps the null of a nullable named union, literal set or record', () => {
+  it('keeps the null of a nullable named union, literal set, object or record', () => {
     const schemas: Record<string, ContractSchema> = {
       Leaf: tagged('leaf'),
       Other: tagged('other'),
@@ -49,6 +49,13 @@ describe('the runtime types of a contract', () => {
         kind: 'union',
         members: [ref('Leaf'), ref('Other')],
         discriminator: byKind({ leaf: 0, other: 1 }),
+        nullable: true,
+      },
+      Note: {
+        kind: 'object',
+        properties: [
+          { name: 'text', schema: { kind: 'primitive', type: 'string' }, required: true },
+        ],
         nullable: true,
       },
       Scores: {
@@ -73,6 +80,10 @@ describe('the runtime types of a contract', () => {
     expect(resolve(schemas, ref('Letters'))).toEqual({
       kind: 'nullable',
       of: { kind: 'enum', values: ['a', 1] },
+    });
+    expect(resolve(schemas, ref('Note'))).toMatchObject({
+      kind: 'nullable',
+      of: { kind: 'class' },
     });
     expect(resolve(schemas, ref('Scores'))).toMatchObject({
       kind: 'nullable',

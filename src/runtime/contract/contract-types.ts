@@ -66,7 +66,9 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
     // class gets a class of its own, so one declaration can have several shapes.
     const ctor = known?.name === name ? known : classFor(schema, known);
     const type: TypeRef = { kind: 'class', ctor };
-    named.set(name, type);
+    // A name may hold null as well (`type Maybe = { text: string } | null`).
+    const found: TypeRef = schema.nullable ? { kind: 'nullable', of: type } : type;
+    named.set(name, found);
     if (schema.kind !== 'object') return refuse(name, `a ${schema.kind}`);
     if (schema.additional) refuse(name, 'an object with both members and an index signature');
     const fields = new Map<string, FieldMeta>();
@@ -87,7 +89,7 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
     const meta = classMeta(ctor);
     meta.fields.clear();
     for (const [key, field] of fields) meta.fields.set(key, field);
-    return type;
+    return found;
   }
 
   function refType(name: string, where: string): TypeRef {
