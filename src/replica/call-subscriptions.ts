@@ -12,8 +12,8 @@ export interface CallSubscriptions {
 
 /**
  * Subscribes a replica to its microservice's `subject` in the queue group of the same name, and
- * to its own {@link replicaSubject} (in that group as well), on which main servers send it the calls they steer to it
- * (docs/faults.md); `serve` takes the calls of both.
+ * to its own {@link replicaSubject} (in that group as well), on which main servers send it the
+ * calls they steer to it (docs/faults.md); `serve` takes the calls of both.
  */
 export function subscribeCalls(
   connection: NatsConnection,

@@ -39,8 +39,8 @@ export interface NatsReplica {
 
 /**
  * Starts a replica of a native microservice on NATS: connects, subscribes to `${prefix}.${name}`
- * in the queue group of the same name and to its own subject, and serves each call with the microservice runtime, at
- * most `concurrency` at once, until drained.
+ * in the queue group of the same name and to its own subject, and serves each call with the
+ * microservice runtime, at most `concurrency` at once, until drained.
  */
 export async function startNatsReplica(
   definition: NativeAppDefinition,
