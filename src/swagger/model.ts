@@ -84,6 +84,8 @@ export type SchemaModel = SchemaNotes &
         readonly kind: 'object';
         readonly properties: readonly PropertyModel[];
         readonly additional?: SchemaModel;
+        /** The index signature's keys are not every string (`number`, a template literal). */
+        readonly narrowKeys?: true;
         /** The runtime refuses fields that are not listed (`additionalProperties: false`). */
         readonly closed?: boolean;
         /** A class with `@Field` declarations: the only objects the runtime binds. */

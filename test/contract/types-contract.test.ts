@@ -156,6 +156,7 @@ export interface Other { kind: string; b: number }
 export interface Mixed { name: string; [key: string]: string }
 @Api() @RemoteService('refused') export class RefusedService {
   @ApiOperation('Takes a mixed object') mixed(counts: Mixed): number { return 0; }
+  @ApiOperation('Takes numbered texts') numbered(texts: { [n: number]: string }): number { return 0; }
   @ApiOperation('Answers a union') union(kind: string): Tagged | Other {
     return { kind: 'a', a: kind };
   }
@@ -168,7 +169,10 @@ export default nativeApp({ name: 'refused', services: [RefusedService] });
           /^service\.ts:7: refused\.mixed\(counts\) \(Mixed\) has both members and an index signature, which the runtime cannot bind yet/,
         ),
         expect.stringMatching(
-          /^service\.ts:8: refused\.union\(\) is a union whose members no literal member tells apart, which the runtime cannot bind: give each member/,
+          /^service\.ts:8: refused\.numbered\(texts\) has an index signature whose keys are not every string \(a number or a pattern\), which the runtime cannot bind yet/,
+        ),
+        expect.stringMatching(
+          /^service\.ts:9: refused\.union\(\) is a union whose members no literal member tells apart, which the runtime cannot bind: give each member/,
         ),
       ]);
     } finally {

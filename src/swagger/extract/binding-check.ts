@@ -22,6 +22,9 @@ const UNTOLD_UNION =
 function problemOf(schema: SchemaModel, contract: boolean): string | undefined {
   switch (schema.kind) {
     case 'object':
+      if (contract && schema.narrowKeys) {
+        return 'has an index signature whose keys are not every string (a number or a pattern)';
+      }
       if (schema.additional && (!contract || schema.properties.length > 0)) {
         return contract
           ? 'has both members and an index signature'

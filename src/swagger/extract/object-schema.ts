@@ -172,6 +172,8 @@ export function objectTypeSchema(scope: Scope, type: ts.ObjectType): SchemaModel
     : (s: ts.Symbol) => !usesFields || declared(s);
   const properties = symbols.filter(kept).map((s) => propertyModel(scope, s));
   const additional = index && innerSchemaOf(scope, index.type);
+  // A number or template literal key (`{ [n: number]: T }`): additionalProperties cannot say it.
+  const narrowKeys = index !== undefined && !(index.keyType.flags & ts.TypeFlags.String);
   // The runtime binds and writes exactly the @Field declarations of a class, nothing else; with a
   // contract, exactly the members of every object type.
   const bound = usesFields || converter.typesAreContract;
@@ -180,6 +182,7 @@ export function objectTypeSchema(scope: Scope, type: ts.ObjectType): SchemaModel
     kind: 'object',
     properties,
     ...(additional ? { additional } : {}),
+    ...(narrowKeys ? { narrowKeys } : {}),
     ...(closed ? { closed } : {}),
     ...(usesFields ? { declaredFields: true } : {}),
   };
