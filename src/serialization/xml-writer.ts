@@ -35,28 +35,29 @@ export function createXmlWriter(naming: Naming): XmlWriter {
       // A declared `null` is written as XML Schema's nil, which the readers take back as `null`.
       return declared?.kind === 'nullable' ? `<${name} ${NIL}/>` : `<${name}/>`;
     }
+    if (typeof value !== 'object') {
+      // Only a string can hold a character that needs escaping or dropping.
+      const text = typeof value === 'string' ? escapeXmlText(value) : String(value);
+      return `<${name}>${text}</${name}>`;
+    }
     if (value instanceof Date) return `<${name}>${value.toISOString()}</${name}>`;
     const type = declared?.kind === 'nullable' ? declared.of : declared;
     if (Array.isArray(value)) return `<${name}>${writeItems(value, type)}</${name}>`;
     if (type?.kind === 'record') return `<${name}>${writeEntries(value, type.values)}</${name}>`;
-    if (typeof value === 'object') return `<${name}>${writeFields(value, type)}</${name}>`;
-    // Only a string can hold a character that needs escaping or dropping.
-    const text = typeof value === 'string' ? escapeXmlText(value) : String(value);
-    return `<${name}>${text}</${name}>`;
+    return `<${name}>${writeFields(value, type)}</${name}>`;
   }
 
   function writeItems(value: readonly unknown[], type: TypeRef | undefined): string {
     let out = '';
-    for (let i = 0; i < value.length; i++) {
-      const item = value[i];
-      const items =
-        type?.kind === 'tuple'
-          ? tupleItem(type, i)
-          : type?.kind === 'array'
-            ? type.items
-            : undefined;
-      out += writeElement(naming(item, items), item, items);
+    if (type?.kind === 'tuple') {
+      for (let i = 0; i < value.length; i++) {
+        const items = tupleItem(type, i);
+        out += writeElement(naming(value[i], items), value[i], items);
+      }
+      return out;
     }
+    const items = type?.kind === 'array' ? type.items : undefined;
+    for (const item of value) out += writeElement(naming(item, items), item, items);
     return out;
   }
 
