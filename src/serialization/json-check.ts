@@ -4,8 +4,8 @@ import { BindError } from './sequence';
 /** One open object or array while a JSON text is checked. */
 interface Level {
   readonly object: boolean;
-  /** The keys of an object so far, made at its first key. */
-  keys?: Set<string>;
+  /** The keys of an object so far, made at its first key: a list while short, then a Set. */
+  keys?: string[] | Set<string>;
   /** The key or index of the member being read, for the path of an error. */
   at: string | number;
 }
@@ -73,10 +73,14 @@ function keyOf(text: string, start: number, end: number): string {
   }
 }
 
+/** Keys an object keeps in a list before a Set: a list is cheaper to make, and short. */
+const LISTED_KEYS = 8;
+
 function addKey(stack: Level[], key: string, options: JsonCheckOptions): void {
   const top = stack.at(-1) as Level;
-  top.keys ??= new Set();
-  if (top.keys.has(key)) {
+  top.keys ??= [];
+  const keys = top.keys;
+  if (Array.isArray(keys) ? keys.includes(key) : keys.has(key)) {
     if (options.wrapped && stack.length === 1) {
       throw new BindError(`the wrapper ${JSON.stringify(key)} is given twice`);
     }
@@ -86,6 +90,8 @@ function addKey(stack: Level[], key: string, options: JsonCheckOptions): void {
     }
     throw new BindError('field is given twice', joinPath(path, key));
   }
-  top.keys.add(key);
+  if (!Array.isArray(keys)) keys.add(key);
+  else if (keys.length < LISTED_KEYS) keys.push(key);
+  else top.keys = new Set([...keys, key]);
   top.at = key;
 }

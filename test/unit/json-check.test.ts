@@ -38,6 +38,21 @@ describe('checkJsonText', () => {
     );
   });
 
+  it('finds a key given twice among many, before and after the short list of keys fills', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string(), { minLength: 1, maxLength: 40 }),
+        fc.nat(),
+        (keys, n) => {
+          const key = keys[n % keys.length] as string;
+          const members = [...keys, key].map((k, i) => `${JSON.stringify(k)}:${i}`);
+          const error = refusal(`{${members.join(',')}}`);
+          return error?.message === 'field is given twice' && error.path === key;
+        },
+      ),
+    );
+  });
+
   it('starts paths inside a libA wrapper', () => {
     expect(refusal('{"w":{"a":[{"b":1,"b":2}]}}', true)?.path).toBe('a[0].b');
     expect(refusal('{"w":1,"w":2}', true)?.message).toBe('the wrapper "w" is given twice');
