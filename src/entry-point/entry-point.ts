@@ -10,6 +10,7 @@ import { readBodyText } from './body';
 import { callEnvelope } from './call-envelope';
 import { type EntryPointConfig } from './config';
 import { type CallRoute, createDispatch } from './dispatch';
+import { hasSvcHeaders, NO_SVC_HEADERS } from './has-svc-headers';
 import { CLAIM_HEADER_NAMES, readCallHeaders, requestIdOf, SVC_HEADER_NAMES } from './headers';
 import { type Negotiation, negotiate } from './negotiation';
 import { microserviceNotFound } from './not-found';
@@ -97,7 +98,8 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
   return async function handleEntryPoint(ctx, parts) {
     const started = performance.now();
     const headers = ctx.req.headers;
-    const requestId = requestIdOf(headers);
+    const svcHeaders = hasSvcHeaders(ctx.req.rawHeaders) ? headers : NO_SVC_HEADERS;
+    const requestId = requestIdOf(svcHeaders);
     const observation = observe?.({ parts, requestId, headers, started });
     // Headers of every answer go straight to Node's response: Koa's `set` adds two calls each.
     ctx.res.setHeader('X-SVC-Request-ID', requestId);
@@ -113,7 +115,7 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
     try {
       const route = check(ctx, parts, negotiation);
       if (route) {
-        const callHeaders = readCallHeaders(headers, format, config);
+        const callHeaders = readCallHeaders(svcHeaders, format, config);
         const limit = Math.min(config.maxBodyBytes, route.transport.maxBodyBytes ?? Infinity);
         const body = await readBodyText(ctx.req, limit);
         if (observation) requestBytes = Buffer.byteLength(body);
