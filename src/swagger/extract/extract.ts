@@ -1,9 +1,8 @@
 import { type Project, ts } from 'ts-morph';
 import { type ApiModel, type Diagnostic, type OperationModel, type TagModel } from '../model';
 import { ERROR_DETAIL, ERROR_ENVELOPE, pathOf } from '../protocol';
-import { contractOnlyOperation } from './contract-only';
+import { operationsOf, type Reading } from './class-operations';
 import { type Converter } from './converter';
-import { extractOperation, isDescribed, type ServiceInfo } from './extract-operation';
 import { type ApiClass, findApiClasses } from './find-api-classes';
 import { findDeployments, mayIgnoreUnknownFields } from './find-deployments';
 import { createSchemaRegistry } from './schema-registry';
@@ -76,30 +75,6 @@ function tagNamer(classes: readonly ApiClass[]): (service: string, microservice:
     (homes.get(service)?.size ?? 0) > 1 ? `${microservice}/${service}` : service;
 }
 
-/** What reading the operations of a class needs besides the class. */
-interface Reading {
-  readonly converter: Converter;
-  readonly options: ExtractOptions;
-  readonly diagnostics: Diagnostic[];
-  readonly notes: Diagnostic[];
-}
-
-function operationsOf(reading: Reading, api: ApiClass, info: ServiceInfo): OperationModel[] {
-  const { converter, options, diagnostics, notes } = reading;
-  const methods = api.node.members
-    .filter(ts.isMethodDeclaration)
-    .filter((m) => !(ts.getCombinedModifierFlags(m) & ts.ModifierFlags.Static));
-  return methods.flatMap((method) => {
-    if (api.documented && isDescribed(converter, method)) {
-      return extractOperation(converter, method, info) ?? [];
-    }
-    if (!options.everyRemoteMethod) return [];
-    const { operation, note } = contractOnlyOperation(converter, method, { info, diagnostics });
-    if (note) notes.push(note);
-    return operation ?? [];
-  });
-}
-
 function checkUniquePaths(operations: readonly OperationModel[], report: (d: Diagnostic) => void) {
   const seen = new Set<string>();
   for (const operation of operations) {
@@ -127,7 +102,12 @@ export function extractApi(project: Project, options: ExtractOptions = {}): Extr
     undocumented: options.everyRemoteMethod ?? false,
   });
   const tagOf = tagNamer(classes.filter((c) => c.documented));
-  const reading: Reading = { converter, options, diagnostics, notes: [] };
+  const reading: Reading = {
+    converter,
+    everyRemoteMethod: options.everyRemoteMethod ?? false,
+    diagnostics,
+    notes: [],
+  };
   const tags = new Map<string, TagModel>();
   const operations: OperationModel[] = [];
   for (const api of classes) {

@@ -1,39 +1,13 @@
 import { ts } from 'ts-morph';
 import { type PropertyModel, type SchemaModel } from '../model';
-import { type Converter, innerSchemaOf, type Scope, type Site, unsupported } from './converter';
-import {
-  checkFieldAgreement,
-  checkTagsEnforced,
-  placeConstraints,
-  warnUnreadable,
-} from './field-agreement';
-import { constraintsOfOptions, nullableByOptions } from './field-facts';
-import { enforcedRetype } from './format-agreement';
-import { porticoDecorators } from './portico-symbols';
-import { type PropertyTags, readPropertyTags } from './property-tags';
+import { type Converter, innerSchemaOf, type Scope, unsupported } from './converter';
+import { enforcedFacts, fieldDecoratorOf, hasNull } from './enforced-facts';
+import { readPropertyTags } from './property-tags';
 import { aliasTagsOf, docOf, propertyOf, stringLiteralOf, tagsOf } from './source-text';
 import { schemaOfSpec } from './type-spec';
 
 const SKIPPED_MODIFIERS =
   ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static;
-
-/** What a `@Field(...)` decorator on a property says, if it has one. */
-interface FieldDecorator {
-  readonly spec?: ts.Expression;
-  readonly options?: ts.Expression;
-}
-
-function fieldDecoratorOf(converter: Converter, declaration: ts.Node | undefined) {
-  if (!declaration) return undefined;
-  const field = porticoDecorators(declaration, converter).find((d) => d.name === 'Field');
-  if (!field) return undefined;
-  const [first, second] = field.args;
-  const isOptions = first !== undefined && ts.isObjectLiteralExpression(first);
-  const result: FieldDecorator = isOptions
-    ? { options: first }
-    : { ...(first ? { spec: first } : {}), ...(second ? { options: second } : {}) };
-  return result;
-}
 
 /** A data property of an object type: not a method, not private, protected or static. */
 function isDataProperty(symbol: ts.Symbol): boolean {
@@ -54,51 +28,6 @@ function isGetterOnly(symbol: ts.Symbol): boolean {
     (symbol.flags & ts.SymbolFlags.GetAccessor) !== 0 &&
     (symbol.flags & ts.SymbolFlags.SetAccessor) === 0
   );
-}
-
-function withoutNull(schema: SchemaModel): SchemaModel {
-  const { nullable: _, ...rest } = schema;
-  return rest as SchemaModel;
-}
-
-/**
- * The facts the runtime enforces, from the `@Field` decorator: `null` only with `nullable: true`,
- * limits only from its options; JSDoc limits on a plain property (an interface) as written.
- */
-function enforcedFacts(
-  converter: Converter,
-  field: FieldDecorator | undefined,
-  found: { schema: SchemaModel; type: ts.Type; tags: PropertyTags; site: Site },
-): SchemaModel {
-  if (!field) {
-    // A member the runtime binds only through the build's contract: formats as it enforces them.
-    const retyped = converter.typesAreContract
-      ? enforcedRetype(converter, { ...found, limits: found.tags.constraints }, found.site)
-      : found.tags.retype(found.schema);
-    return placeConstraints(retyped, found.tags.constraints);
-  }
-  const nullable =
-    nullableByOptions(field.options) || (converter.typesAreContract && hasNull(found.type));
-  checkFieldAgreement(converter, {
-    type: found.type,
-    spec: field.spec,
-    nullable,
-    site: found.site,
-  });
-  const { constraints, unreadable } = constraintsOfOptions(field.options, converter.checker);
-  warnUnreadable(converter, unreadable, found.site);
-  checkTagsEnforced(converter, { tags: found.tags.constraints, field: constraints }, found.site);
-  // With a contract, JSDoc limits hold as well as the decorator's (which must agree with them).
-  const limits = converter.typesAreContract
-    ? { ...found.tags.constraints, ...constraints }
-    : constraints;
-  const retyped = enforcedRetype(
-    converter,
-    { schema: found.schema, tags: found.tags, limits },
-    found.site,
-  );
-  const schema = nullable ? { ...retyped, nullable: true } : withoutNull(retyped);
-  return placeConstraints(schema, limits);
 }
 
 function propertyModel(scope: Scope, symbol: ts.Symbol): PropertyModel {
@@ -144,10 +73,6 @@ function ownerDeclaresFields(converter: Converter, symbol: ts.Symbol): boolean {
   const owner = (symbol.valueDeclaration ?? symbol.declarations?.[0])?.parent;
   if (!owner || !ts.isClassLike(owner)) return false;
   return owner.members.some((m) => fieldDecoratorOf(converter, m) !== undefined);
-}
-
-function hasNull(type: ts.Type): boolean {
-  return type.isUnion() && type.types.some((t) => t.flags & ts.TypeFlags.Null);
 }
 
 /**

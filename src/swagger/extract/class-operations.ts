@@ -1,7 +1,8 @@
-import { type ts } from 'ts-morph';
+import { ts } from 'ts-morph';
 import { type Diagnostic, type OperationModel, type SchemaModel } from '../model';
 import { type Converter } from './converter';
-import { extractOperation, type ServiceInfo } from './extract-operation';
+import { extractOperation, isDescribed, type ServiceInfo } from './extract-operation';
+import { type ApiClass } from './find-api-classes';
 import { locationOf } from './source-text';
 
 /** The type text of the first part of `schema` with no JSON description, if any. */
@@ -41,7 +42,7 @@ function unsupportedIn(converter: Converter, schema: SchemaModel | 'void'): stri
 }
 
 /** An operation for the contract alone, or why the method keeps its decorators' types. */
-export type ContractOnly =
+type ContractOnly =
   | { readonly operation: OperationModel; readonly note?: undefined }
   | { readonly operation?: undefined; readonly note?: Diagnostic };
 
@@ -51,7 +52,7 @@ export type ContractOnly =
  * described one, so plain types work for it too. One whose types the contract cannot carry keeps
  * its decorators' types, as without a contract, with a warning that says why.
  */
-export function contractOnlyOperation(
+function contractOnlyOperation(
   converter: Converter,
   method: ts.MethodDeclaration,
   { info, diagnostics }: { info: ServiceInfo; diagnostics: Diagnostic[] },
@@ -69,4 +70,30 @@ export function contractOnlyOperation(
   if (why === undefined) return { operation };
   const message = `${info.service}.${operation.method} is left out of the contract and keeps its decorators' types: ${why}`;
   return { note: { severity: 'warning', message, location: locationOf(method.name) } };
+}
+
+/** What reading the operations of a class needs besides the class. */
+export interface Reading {
+  readonly converter: Converter;
+  /** Also the remote methods the document leaves out, for the contract. */
+  readonly everyRemoteMethod: boolean;
+  readonly diagnostics: Diagnostic[];
+  readonly notes: Diagnostic[];
+}
+
+/** The operations of a class: those the document describes, and with `everyRemoteMethod` the rest. */
+export function operationsOf(reading: Reading, api: ApiClass, info: ServiceInfo): OperationModel[] {
+  const { converter, everyRemoteMethod, diagnostics, notes } = reading;
+  const methods = api.node.members
+    .filter(ts.isMethodDeclaration)
+    .filter((m) => !(ts.getCombinedModifierFlags(m) & ts.ModifierFlags.Static));
+  return methods.flatMap((method) => {
+    if (api.documented && isDescribed(converter, method)) {
+      return extractOperation(converter, method, info) ?? [];
+    }
+    if (!everyRemoteMethod) return [];
+    const { operation, note } = contractOnlyOperation(converter, method, { info, diagnostics });
+    if (note) notes.push(note);
+    return operation ?? [];
+  });
 }

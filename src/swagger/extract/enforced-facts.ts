@@ -1,0 +1,82 @@
+import { ts } from 'ts-morph';
+import { type SchemaModel } from '../model';
+import { type Converter, type Site } from './converter';
+import {
+  checkFieldAgreement,
+  checkTagsEnforced,
+  placeConstraints,
+  warnUnreadable,
+} from './field-agreement';
+import { constraintsOfOptions, nullableByOptions } from './field-facts';
+import { enforcedRetype } from './format-agreement';
+import { porticoDecorators } from './portico-symbols';
+import { type PropertyTags } from './property-tags';
+
+/** What a `@Field(...)` decorator on a property says, if it has one. */
+export interface FieldDecorator {
+  readonly spec?: ts.Expression;
+  readonly options?: ts.Expression;
+}
+
+/** The `@Field` decorator of this package on a declaration, with its spec and options. */
+export function fieldDecoratorOf(converter: Converter, declaration: ts.Node | undefined) {
+  if (!declaration) return undefined;
+  const field = porticoDecorators(declaration, converter).find((d) => d.name === 'Field');
+  if (!field) return undefined;
+  const [first, second] = field.args;
+  const isOptions = first !== undefined && ts.isObjectLiteralExpression(first);
+  const result: FieldDecorator = isOptions
+    ? { options: first }
+    : { ...(first ? { spec: first } : {}), ...(second ? { options: second } : {}) };
+  return result;
+}
+
+/** Whether a type is a union with `null`. */
+export function hasNull(type: ts.Type): boolean {
+  return type.isUnion() && type.types.some((t) => t.flags & ts.TypeFlags.Null);
+}
+
+function withoutNull(schema: SchemaModel): SchemaModel {
+  const { nullable: _, ...rest } = schema;
+  return rest as SchemaModel;
+}
+
+/**
+ * The facts the runtime enforces, from the `@Field` decorator: `null` only with `nullable: true`,
+ * limits only from its options; JSDoc limits on a plain property (an interface) as written.
+ */
+export function enforcedFacts(
+  converter: Converter,
+  field: FieldDecorator | undefined,
+  found: { schema: SchemaModel; type: ts.Type; tags: PropertyTags; site: Site },
+): SchemaModel {
+  if (!field) {
+    // A member the runtime binds only through the build's contract: formats as it enforces them.
+    const retyped = converter.typesAreContract
+      ? enforcedRetype(converter, { ...found, limits: found.tags.constraints }, found.site)
+      : found.tags.retype(found.schema);
+    return placeConstraints(retyped, found.tags.constraints);
+  }
+  const nullable =
+    nullableByOptions(field.options) || (converter.typesAreContract && hasNull(found.type));
+  checkFieldAgreement(converter, {
+    type: found.type,
+    spec: field.spec,
+    nullable,
+    site: found.site,
+  });
+  const { constraints, unreadable } = constraintsOfOptions(field.options, converter.checker);
+  warnUnreadable(converter, unreadable, found.site);
+  checkTagsEnforced(converter, { tags: found.tags.constraints, field: constraints }, found.site);
+  // With a contract, JSDoc limits hold as well as the decorator's (which must agree with them).
+  const limits = converter.typesAreContract
+    ? { ...found.tags.constraints, ...constraints }
+    : constraints;
+  const retyped = enforcedRetype(
+    converter,
+    { schema: found.schema, tags: found.tags, limits },
+    found.site,
+  );
+  const schema = nullable ? { ...retyped, nullable: true } : withoutNull(retyped);
+  return placeConstraints(schema, limits);
+}
