@@ -1,4 +1,5 @@
 import { type EnumValue, isOneOfSpec, ONE_OF, type OneOfSpec } from './one-of';
+import { type EitherRef, type UnionRef } from './union-types';
 
 /** A class that can be constructed, the way decorators see it. */
 export type Class<T = unknown> = abstract new (...args: any[]) => T;
@@ -63,6 +64,7 @@ export type TypeRef =
   | { readonly kind: 'class'; readonly ctor: Class }
   | { readonly kind: 'array'; readonly items: TypeRef; readonly rules?: ValueRules }
   | UnionRef
+  | EitherRef
   | RecordType
   | TupleType
   | { readonly kind: 'nullable'; readonly of: TypeRef }
@@ -70,16 +72,6 @@ export type TypeRef =
 
 /** A payload class as a {@link TypeRef}. */
 export type ClassRef = Extract<TypeRef, { kind: 'class' }>;
-
-/**
- * A union of payload classes that one required field tells apart (`kind: 'circle'`): `members`
- * gives the class that each of its values names (docs/design-contract.md).
- */
-export interface UnionRef {
-  readonly kind: 'union';
-  readonly discriminator: string;
-  readonly members: ReadonlyMap<string, ClassRef>;
-}
 
 /** An object of any string keys, each value of `values` (`Record<string, V>`, an index signature). */
 export interface RecordType {
@@ -146,6 +138,8 @@ export function describeType(type: TypeRef): string {
       return type.values.map((v) => JSON.stringify(v)).join(' | ');
     case 'union':
       return [...new Set([...type.members.values()].map((m) => m.ctor.name))].join(' | ');
+    case 'either':
+      return `${describeType(type.scalar)} | ${describeType(type.object)}`;
     case 'record':
       return `Record<string, ${describeType(type.values)}>`;
     case 'tuple': {

@@ -56,6 +56,10 @@ function checkPayloadTypes(service: Class, method: MethodMeta): void {
       for (const item of [...type.items, ...(type.rest ? [type.rest] : [])]) visit(item);
       return;
     }
+    if (type?.kind === 'either') {
+      visit(type.object);
+      return;
+    }
     if (type?.kind === 'union') {
       for (const member of type.members.values()) visit(member);
       return;

@@ -1,5 +1,6 @@
 import { type FieldMeta, fieldsOf } from '../decorators/metadata';
 import { describeType, type TypeRef, tupleItem } from '../decorators/types';
+import { isObjectValue } from '../decorators/union-types';
 import { RemoteError } from '../errors';
 import { writableDate } from '../serialization/binding';
 import { BindError } from '../serialization/sequence';
@@ -59,6 +60,9 @@ export function checkResult(value: unknown, type: TypeRef, path = ''): void {
       );
       return;
     }
+    case 'either':
+      checkResult(value, isObjectValue(value) ? type.object : type.scalar, path);
+      return;
     case 'nullable':
       if (value !== null) checkResult(value, type.of, path);
       return;

@@ -16,7 +16,8 @@ export function writeJson(value: unknown, type: TypeRef | undefined): string {
 function declaredOnly(value: unknown, declared: TypeRef | undefined): unknown {
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
   const unwrapped = declared?.kind === 'nullable' ? declared.of : declared;
-  const type = unwrapped?.kind === 'union' ? writtenType(value, unwrapped) : unwrapped;
+  const picks = unwrapped?.kind === 'union' || unwrapped?.kind === 'either';
+  const type = picks ? writtenType(value, unwrapped) : unwrapped;
   if (Array.isArray(value)) {
     if (type?.kind === 'tuple')
       return value.map((item, i) => declaredOnly(item, tupleItem(type, i)));

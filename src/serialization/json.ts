@@ -1,5 +1,6 @@
 import { fieldsOf } from '../decorators/metadata';
 import { type Class, type TypeRef, tupleItem } from '../decorators/types';
+import { isObjectValue } from '../decorators/union-types';
 import {
   type BindSite,
   beyondNumberRange,
@@ -95,6 +96,8 @@ export function bindJson(value: unknown, type: TypeRef, at: BindSite<JsonBindOpt
       return value.map((item, i) => bindJson(item, tupleItem(type, i)!, innerSite(at, i)));
     case 'nullable':
       return value === null ? null : bindJson(value, type.of, at);
+    case 'either':
+      return bindJson(value, isObjectValue(value) ? type.object : type.scalar, at);
     case 'unknown':
       return value;
   }

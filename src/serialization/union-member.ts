@@ -1,4 +1,5 @@
-import { type ClassRef, type TypeRef, type UnionRef } from '../decorators/types';
+import { type ClassRef, type TypeRef } from '../decorators/types';
+import { isObjectValue, type UnionRef } from '../decorators/union-types';
 import { describeValue, joinPath } from './binding';
 import { BindError } from './sequence';
 
@@ -34,9 +35,12 @@ export function tagOf(type: UnionRef, value: object): unknown {
 
 /**
  * The type to write a result value by: a union's member named by the value (`undefined` where it
- * names none: the result check has refused such a value before it is written), any other as it is.
+ * names none: the result check has refused such a value before it is written), an either's part
+ * that fits the value's shape, any other as it is.
  */
 export function writtenType(value: unknown, type: TypeRef | undefined): TypeRef | undefined {
+  if (type?.kind === 'either')
+    return isObjectValue(value) ? writtenType(value, type.object) : type.scalar;
   if (type?.kind !== 'union') return type;
   if (typeof value !== 'object' || value === null) return undefined;
   const tag = (value as Record<string, unknown>)[type.discriminator];

@@ -73,7 +73,8 @@ export function createXmlWriter(naming: Naming): XmlWriter {
 
   function writeFields(value: object, declaredType: TypeRef | undefined): string {
     const record = value as Record<string, unknown>;
-    const type = declaredType?.kind === 'union' ? writtenType(value, declaredType) : declaredType;
+    const picks = declaredType?.kind === 'union' || declaredType?.kind === 'either';
+    const type = picks ? writtenType(value, declaredType) : declaredType;
     let out = '';
     const ctor = type?.kind === 'class' ? type.ctor : (value.constructor as Class | undefined);
     const declared = ctor && ctor !== Object ? fieldsOf(ctor) : undefined;

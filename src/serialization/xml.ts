@@ -48,6 +48,10 @@ export function bindXml(node: XmlNode, type: TypeRef, at: BindSite): unknown {
   const { path } = at;
   if (node.nil) return type.kind === 'nullable' ? nilValue(node, path) : notNull(path);
   if (type.kind === 'class') return bindXmlObject(node, type.ctor, at);
+  // An element with elements inside is the object; any other, text, is the primitive.
+  if (type.kind === 'either') {
+    return bindXml(node, node.children.length > 0 ? type.object : type.scalar, at);
+  }
   if (type.kind === 'union') {
     const tag = node.children.find((child) => child.name === type.discriminator);
     // A discriminator element with elements inside names no member: refused as such.

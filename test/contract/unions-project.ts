@@ -18,6 +18,8 @@ export type MaybeShape = Circle | Square | null;
 export type MaybeMixed = 'a' | 1 | null;
 export interface Slot { shape: MaybeShape }
 export type MaybeNote = { text: string } | null;
+export interface Address { street: string; zip?: string }
+export interface Contact { where: string | Address; size?: number | Shape; level: Mixed | Address }
 const total = (t: Tree): number =>
   t.kind === 'leaf' ? t.value : t.children.reduce((n, c) => n + total(c), 0);
 @Api() @RemoteService('draw') export class DrawService {
@@ -34,6 +36,10 @@ const total = (t: Tree): number =>
     return { ...named, seen: true };
   }
   @ApiOperation('Echoes a mixed literal') mixed(value: Mixed): Mixed { return value; }
+  @ApiOperation('Echoes a contact') contact(contact: Contact): Contact { return contact; }
+  @ApiOperation('Answers a contact that fits neither') badContact(): Contact {
+    return { where: 5, level: 'a' } as unknown as Contact;
+  }
   @ApiOperation('Sums a tree') sum(tree: Tree): number { return total(tree); }
   @ApiOperation('Counts shapes') count(shapes: (Shape | null)[], extra: Shape | null): number {
     return shapes.filter((s) => s !== null).length + (extra ? 1 : 0);

@@ -19,7 +19,7 @@ export interface B { b: number }
 export default nativeApp({ name: 'refused', services: [RefusedService] });
 `;
       const fix =
-        "give each member an object type with a required member of its own literals, such as kind: 'circle'";
+        "give each member an object type with a required member of its own literals, such as kind: 'circle' (a primitive beside one object type binds only as a field)";
       expect(await contractFindings(dir, source)).toEqual([
         `service.ts:6: refused.either(value) is a union whose members no literal member tells apart, which the runtime cannot bind: ${fix}`,
         `service.ts:7: refused.text(value) is a union whose members no literal member tells apart, which the runtime cannot bind: ${fix}`,

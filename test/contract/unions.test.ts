@@ -115,6 +115,35 @@ describe('discriminated unions and intersections with a contract', () => {
     ]);
   });
 
+  it("binds a primitive beside an object as a field by the value's own shape", async () => {
+    const contacts = [
+      { where: 'Main St', size: 2, level: 1 },
+      { where: { street: 'x', zip: '1' }, size: { kind: 'circle', radius: 1 }, level: 'a' },
+      { where: { street: 'y' }, level: { street: 'z' } },
+    ];
+    for (const contact of contacts) {
+      expect((await post('contact', JSON.stringify(contact))).text).toBe(JSON.stringify(contact));
+    }
+    const inXml =
+      '<object><where><street>x</street></where><size>2.5</size><level>b</level></object>';
+    expect((await post('contact', inXml, xml('libB'))).text).toBe(inXml);
+    const text = '<object><where>Main St</where><level><street>z</street></level></object>';
+    expect((await post('contact', text, xml('libA'))).text).toBe(text);
+    const refused: [string, string][] = [
+      ['{"where":5,"level":1}', 'field where: expected a string, got 5'],
+      ['{"where":[],"level":1}', 'field where: expected a string, got an array'],
+      ['{"where":{},"level":1}', 'field where.street: required field is missing'],
+      ['{"where":"a","level":3}', 'field level: expected one of'],
+      ['{"where":"a","level":1,"size":{"kind":"x"}}', 'field size.kind: expected one of'],
+    ];
+    for (const [body, message] of refused) {
+      expect((await post('contact', body)).error?.message).toContain(message);
+    }
+    const answer = await post('badContact', '[]', { ...json(), 'X-SVC-API-ID': 'RMC' });
+    expect(answer.status).toBe(500);
+    expect(answer.error?.message).toContain('field where of the result');
+  });
+
   it('binds a recursive union, and names the field of a deep refusal', async () => {
     const leaf = (value: number) => ({ kind: 'leaf', value });
     const tree = { kind: 'branch', children: [leaf(2), { kind: 'branch', children: [leaf(3)] }] };

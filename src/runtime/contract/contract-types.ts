@@ -3,6 +3,7 @@ import { withConstraints } from '../../decorators/constraints';
 import { classMeta, type FieldMeta } from '../../decorators/metadata';
 import { isStringFormat } from '../../decorators/string-formats';
 import { type Class, type ClassRef, type Constraints, type TypeRef } from '../../decorators/types';
+import { eitherOf } from '../../decorators/union-types';
 import { type ContractSchema } from './contract-format';
 
 /** Turns the contract's types into the runtime's, one named type once (recursion included). */
@@ -157,11 +158,11 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
   function unionType(schema: UnionSchema, where: string, name?: string): TypeRef {
     const { discriminator, members, nullable } = schema;
     if (!discriminator) {
-      if (!members.every((m) => m.kind === 'enum')) {
-        refuse(where, 'a union without a discriminator');
-      }
-      const values = members.flatMap((m) => (m as EnumSchema).values);
-      const type = typeOf({ kind: 'enum', values, nullable }, where);
+      const values = members.flatMap((m) => (m.kind === 'enum' ? m.values : []));
+      const either = () => eitherOf(members.map((m, i) => typeOf(m, `${where} (member ${i})`)));
+      const type = members.every((m) => m.kind === 'enum')
+        ? typeOf({ kind: 'enum', values, nullable }, where)
+        : (orNull(either(), nullable) ?? refuse(where, 'a union without a discriminator'));
       if (name !== undefined) named.set(name, type);
       return type;
     }
@@ -185,5 +186,9 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
   return { typeOf };
 }
 
-type EnumSchema = Extract<ContractSchema, { kind: 'enum' }>;
 type UnionSchema = Extract<ContractSchema, { kind: 'union' }>;
+
+/** `type`, taking `null` where its name says so; `undefined` where there is no type. */
+function orNull(type: TypeRef | undefined, nullable: boolean | undefined): TypeRef | undefined {
+  return type && nullable ? { kind: 'nullable', of: type } : type;
+}

@@ -1,6 +1,7 @@
 import { type SchemaModel } from '../model';
 import { type Converter, type Site } from './converter';
 import { locationOf } from './source-text';
+import { bindsUnion, UNTOLD_UNION } from './union-binding';
 
 /** The words every warning of this check ends with. */
 export const CANNOT_BIND =
@@ -10,16 +11,12 @@ export const CANNOT_BIND =
 export const CONTRACT_CANNOT_BIND =
   'which the runtime cannot bind yet: use an interface or class with named members, a record, or an array of one';
 
-/**
- * A union the runtime cannot tell apart by a value's own shape: `string | number` (XML text can
- * be either), `Circle | Square` without a literal member (tried member by member, it would cost
- * one pass per member at each level of nesting).
- */
-const UNTOLD_UNION =
-  "is a union whose members no literal member tells apart, which the runtime cannot bind: give each member an object type with a required member of its own literals, such as kind: 'circle'";
-
 /** Why a schema cannot be an argument, or `undefined` where the runtime binds it. */
-function problemOf(schema: SchemaModel, contract: boolean): string | undefined {
+function problemOf(
+  schema: SchemaModel,
+  contract: boolean,
+  union: (schema: Extract<SchemaModel, { kind: 'union' }>) => boolean,
+): string | undefined {
   switch (schema.kind) {
     case 'object':
       if (contract && schema.narrowKeys) {
@@ -34,10 +31,8 @@ function problemOf(schema: SchemaModel, contract: boolean): string | undefined {
         ? undefined
         : 'is an interface, a type literal or a class without @Field';
     case 'union':
-      if (contract && (schema.discriminator || schema.members.every((m) => m.kind === 'enum'))) {
-        return undefined;
-      }
-      return contract ? UNTOLD_UNION : 'is a union of several types';
+      if (!contract) return 'is a union of several types';
+      return union(schema) ? undefined : UNTOLD_UNION;
     case 'tuple':
       return contract ? undefined : 'is a tuple';
     case 'intersection':
@@ -54,20 +49,23 @@ function problemOf(schema: SchemaModel, contract: boolean): string | undefined {
 export function checkBindable(converter: Converter, schema: SchemaModel, site: Site): void {
   const named = new Map(converter.registry.schemas().map((s) => [s.name, s.schema]));
   const seen = new Set<string>();
-  const visit = (current: SchemaModel, path: string, typeName?: string): void => {
+  // `inField`: the value is a member of an object, whose element the member's name names.
+  const visit = (current: SchemaModel, path: string, inField: boolean, typeName?: string) => {
     if (current.kind === 'ref') {
       const target = named.get(current.name);
-      if (target && !seen.has(current.name)) {
-        seen.add(current.name);
-        visit(target, path, current.name);
+      const key = `${current.name}:${inField}`;
+      if (target && !seen.has(key)) {
+        seen.add(key);
+        visit(target, path, inField, current.name);
       }
       return;
     }
     if (current.kind === 'array') {
-      visit(current.items, `${path}[]`);
+      visit(current.items, `${path}[]`, false);
       return;
     }
-    const problem = problemOf(current, converter.typesAreContract);
+    const union = (u: Extract<SchemaModel, { kind: 'union' }>) => bindsUnion(u, named, inField);
+    const problem = problemOf(current, converter.typesAreContract, union);
     if (problem) {
       const what = typeName ? `${path} (${typeName})` : path;
       converter.report({
@@ -81,14 +79,14 @@ export function checkBindable(converter: Converter, schema: SchemaModel, site: S
       return;
     }
     if (current.kind === 'object') {
-      for (const p of current.properties) visit(p.schema, `${path}.${p.name}`);
-      if (current.additional) visit(current.additional, `${path}[key]`);
+      for (const p of current.properties) visit(p.schema, `${path}.${p.name}`, true);
+      if (current.additional) visit(current.additional, `${path}[key]`, false);
     }
     if (current.kind === 'tuple') {
-      for (const [i, item] of current.items.entries()) visit(item, `${path}[${i}]`);
-      if (current.rest) visit(current.rest, `${path}[rest]`);
+      for (const [i, item] of current.items.entries()) visit(item, `${path}[${i}]`, false);
+      if (current.rest) visit(current.rest, `${path}[rest]`, false);
     }
-    if (current.kind === 'union') for (const m of current.members) visit(m, path);
+    if (current.kind === 'union') for (const m of current.members) visit(m, path, false);
   };
-  visit(schema, site.label);
+  visit(schema, site.label, false);
 }
