@@ -1,10 +1,9 @@
-import { CONSTRAINT_NAMES } from '../../decorators/constraint-table';
 import { withConstraints } from '../../decorators/constraints';
 import { classMeta, type FieldMeta } from '../../decorators/metadata';
-import { isStringFormat } from '../../decorators/string-formats';
 import { type Class, type ClassRef, type Constraints, type TypeRef } from '../../decorators/types';
 import { eitherOf } from '../../decorators/union-types';
 import { type ContractSchema } from './contract-format';
+import { classFor, isRecord, primitiveType, refuse } from './contract-leaves';
 
 /** Turns the contract's types into the runtime's, one named type once (recursion included). */
 export interface TypeResolver {
@@ -15,47 +14,6 @@ export interface TypeResolver {
 export interface ResolverSource {
   readonly schemas: Readonly<Record<string, ContractSchema>>;
   classOf(name: string): Class | undefined;
-}
-
-const PRIMITIVES = {
-  integer: { kind: 'int' },
-  number: { kind: 'number' },
-  string: { kind: 'string' },
-  boolean: { kind: 'boolean' },
-} as const satisfies Record<string, TypeRef>;
-
-function constraintsOf(schema: ContractSchema): Constraints {
-  const picked: Record<string, unknown> = {};
-  for (const key of CONSTRAINT_NAMES) if (schema[key] !== undefined) picked[key] = schema[key];
-  // `int32`, `int64` and a Date's `date-time` name a type, which the primitive already gives.
-  if (!isStringFormat(picked.format) || (schema.kind === 'primitive' && schema.instant)) {
-    delete picked.format;
-  }
-  return picked as Constraints;
-}
-
-function refuse(where: string, what: string): never {
-  throw new TypeError(`portico: ${where} is ${what}, which the runtime does not bind yet`);
-}
-
-/**
- * A class of its own for a named type without one: an interface, `Partial<T>`, `Page<Book>`. It
- * is named on the wire as the document names it: a class's names, else `object` (libA's name of
- * a value without a class).
- */
-function classFor(schema: ContractSchema, base: Class | undefined): Class {
-  const made = base ? class extends (base as new () => object) {} : class {};
-  const alias = schema.xmlName ?? 'object';
-  Object.defineProperty(made, 'name', { value: schema.libBXmlName ?? alias });
-  classMeta(made).alias = alias;
-  return made;
-}
-
-/** An index signature alone (`Record<string, V>`): bound as a record, not as a class. */
-function isRecord(
-  schema: Extract<ContractSchema, { kind: 'object' }>,
-): schema is typeof schema & { readonly additional: ContractSchema } {
-  return schema.additional !== undefined && schema.properties.length === 0;
 }
 
 /** Creates the resolver of a contract's types; named types become classes with fields. */
@@ -115,8 +73,7 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
   function typeOfValue(schema: ContractSchema, where: string): TypeRef {
     switch (schema.kind) {
       case 'primitive': {
-        const base = schema.instant ? { kind: 'date' as const } : PRIMITIVES[schema.type];
-        return withConstraints(base, constraintsOf(schema), where);
+        return primitiveType(schema, where);
       }
       case 'enum':
         if (schema.values.some((v) => typeof v === 'boolean')) refuse(where, 'a set of booleans');

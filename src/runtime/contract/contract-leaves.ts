@@ -1,0 +1,62 @@
+import { CONSTRAINT_NAMES } from '../../decorators/constraint-table';
+import { withConstraints } from '../../decorators/constraints';
+import { classMeta } from '../../decorators/metadata';
+import { isStringFormat } from '../../decorators/string-formats';
+import { type Class, type Constraints, type TypeRef } from '../../decorators/types';
+import { type ContractSchema } from './contract-format';
+
+/**
+ * The parts of the contract's types that hold no other type: primitives with their limits, the
+ * classes made for named types, and the refusal of what the runtime cannot bind.
+ */
+
+const PRIMITIVES = {
+  integer: { kind: 'int' },
+  number: { kind: 'number' },
+  string: { kind: 'string' },
+  boolean: { kind: 'boolean' },
+} as const satisfies Record<string, TypeRef>;
+
+function constraintsOf(schema: ContractSchema): Constraints {
+  const picked: Record<string, unknown> = {};
+  for (const key of CONSTRAINT_NAMES) if (schema[key] !== undefined) picked[key] = schema[key];
+  // `int32`, `int64` and a Date's `date-time` name a type, which the primitive already gives.
+  if (!isStringFormat(picked.format) || (schema.kind === 'primitive' && schema.instant)) {
+    delete picked.format;
+  }
+  return picked as Constraints;
+}
+
+/** Refuses, as the contract loads, a type the runtime cannot bind. */
+export function refuse(where: string, what: string): never {
+  throw new TypeError(`portico: ${where} is ${what}, which the runtime does not bind yet`);
+}
+
+/**
+ * A class of its own for a named type without one: an interface, `Partial<T>`, `Page<Book>`. It
+ * is named on the wire as the document names it: a class's names, else `object` (libA's name of
+ * a value without a class).
+ */
+export function classFor(schema: ContractSchema, base: Class | undefined): Class {
+  const made = base ? class extends (base as new () => object) {} : class {};
+  const alias = schema.xmlName ?? 'object';
+  Object.defineProperty(made, 'name', { value: schema.libBXmlName ?? alias });
+  classMeta(made).alias = alias;
+  return made;
+}
+
+/** An index signature alone (`Record<string, V>`): bound as a record, not as a class. */
+export function isRecord(
+  schema: Extract<ContractSchema, { kind: 'object' }>,
+): schema is typeof schema & { readonly additional: ContractSchema } {
+  return schema.additional !== undefined && schema.properties.length === 0;
+}
+
+/** The runtime type of a primitive of the contract, with its limits (`Date` for an instant). */
+export function primitiveType(
+  schema: Extract<ContractSchema, { kind: 'primitive' }>,
+  where: string,
+): TypeRef {
+  const base = schema.instant ? { kind: 'date' as const } : PRIMITIVES[schema.type];
+  return withConstraints(base, constraintsOf(schema), where);
+}
