@@ -162,7 +162,9 @@ export function toXml(
   schemas: Record<string, Schema> = {},
 ): string {
   if (value === null || value === undefined) return '';
-  const s = schema && withoutNull(schema, schemas)[0];
+  const core = schema && withoutNull(schema, schemas)[0];
+  // A union's value is written as the member its discriminator names.
+  const s = core && (unionMember(core, value, schemas) ?? core);
   const inside = (n: string, v: unknown, at: Schema | undefined) =>
     v === null ? `<${n} ${NIL}/>` : toXml(n, v, at, schemas);
   if (Array.isArray(value)) {
