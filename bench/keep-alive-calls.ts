@@ -41,7 +41,7 @@ export async function firstCall(port: number): Promise<void> {
   for (let tries = 0; ; tries++) {
     const [failed] = await send(port, 1, 1);
     if (failed === undefined) return;
-    if (tries > 600) throw new Error(failed);
+    if (tries > 3000) throw new Error(failed);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
