@@ -1,14 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
-import path from 'node:path';
-import { createMainServer, type MainServer, nativeApp } from 'portico';
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { post } from '../../scripts/lib/load';
-import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
-import { type ReplicaProcess, startReplicaProcess } from '../../scripts/lib/replica-process';
+import { type ReplicaProcess } from '../../scripts/lib/replica-process';
+import { useFaultJobs } from '../support/fault-jobs';
 import { checkNats } from '../support/nats';
 import { waitFor } from '../support/wait';
-import { compileFixtureModule } from './fixture-modules';
-import { JobsService } from './fixtures/faults';
 
 const describeNats = checkNats('the fail-fast tests are skipped') ? describe : describe.skip;
 /** The promise of docs/faults.md: a call held by a lost replica is answered within 2 s. */
@@ -26,24 +22,22 @@ interface Answer {
 
 /** Three replicas as processes, a real nats-server, a main server here that knows the classes. */
 describeNats('calls whose replica is lost', () => {
-  let nats: NatsServerProcess;
-  let main: MainServer;
-  let baseUrl: string;
-  let module: ReturnType<typeof compileFixtureModule>;
-  let dir: string;
-  const replicas: ReplicaProcess[] = [];
   const logs: Record<string, unknown>[] = [];
-
-  const startJobs = async () => {
-    const env = { FAULTS_RECORD: path.join(dir, 'record') };
-    const replica = await startReplicaProcess({ module: module.file, natsUrl: nats.url, env });
-    replicas.push(replica);
-    return replica;
-  };
+  const jobs = useFaultJobs({
+    tmpPrefix: 'portico-faults-',
+    replicas: 3,
+    main: {
+      logLevel: 'info',
+      logStream: { write: (line: string) => logs.push(JSON.parse(line)) },
+      metrics: true,
+    },
+    timeoutMs: 60_000,
+  });
+  const { replicas } = jobs;
   /** Each job id that started, with the pids of the replicas that ran it. */
   const runs = () => {
     const byId = new Map<string, number[]>();
-    for (const line of readFileSync(path.join(dir, 'record'), 'utf8').split('\n')) {
+    for (const line of readFileSync(jobs.record, 'utf8').split('\n')) {
       const [id, pid] = line.split(' ');
       if (id && pid) byId.set(id, [...(byId.get(id) ?? []), Number(pid)]);
     }
@@ -51,7 +45,12 @@ describeNats('calls whose replica is lost', () => {
   };
   const job = async (method: string, id: string, ms: number): Promise<Answer> => {
     const body = JSON.stringify(`${id}:${ms}`);
-    const answer = await post({ baseUrl, path: `/jobs/jobs/${method}` }, false, id, body);
+    const answer = await post(
+      { baseUrl: jobs.baseUrl, path: `/jobs/jobs/${method}` },
+      false,
+      id,
+      body,
+    );
     const error = answer.status === 200 ? undefined : JSON.parse(answer.body).error;
     return {
       id,
@@ -62,7 +61,7 @@ describeNats('calls whose replica is lost', () => {
     };
   };
   const metric = async (name: string) => {
-    const text = await (await fetch(`${baseUrl}/-/metrics`)).text();
+    const text = await (await fetch(`${jobs.baseUrl}/-/metrics`)).text();
     return Number(new RegExp(`^${name}\\{microservice="jobs"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
   };
   /** Sends `count` jobs and waits until every one of them runs on a replica. */
@@ -85,31 +84,6 @@ describeNats('calls whose replica is lost', () => {
   const pidOf = (id: string) => runs().get(id)?.[0];
   const idOf = (replica: ReplicaProcess) => `${hostname()}:${replica.pid}`;
 
-  beforeAll(async () => {
-    module = compileFixtureModule(path.join(__dirname, 'fixtures/faults.ts'));
-    dir = mkdtempSync(path.join(tmpdir(), 'portico-faults-'));
-    writeFileSync(path.join(dir, 'record'), '');
-    nats = await startNatsServer();
-    for (let n = 0; n < 3; n++) await startJobs();
-    main = createMainServer({
-      logLevel: 'info',
-      logStream: { write: (line: string) => logs.push(JSON.parse(line)) },
-      metrics: true,
-      placement: { nats: { servers: [nats.url] } },
-      microservices: [nativeApp({ name: 'jobs', services: [JobsService] })],
-      ENTRY_POINTS: { WEB_SERVICE_FACADE_HTTP: { callTimeoutMs: 20_000 } },
-    });
-    baseUrl = `http://127.0.0.1:${await main.listen(0, '127.0.0.1')}`;
-  }, 60_000);
-
-  afterAll(async () => {
-    await main?.close();
-    await Promise.all(replicas.map((replica) => replica.stop()));
-    await nats?.stop();
-    module?.remove();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-
   it('kill -9: its calls get 502 REPLICA_LOST within 2 s, the others finish, none runs twice', async () => {
     const { ids, answers, heldBy } = await inFlight('slow', 'k', 9, 3_000);
     const victim = replicas.find((r) => r.pid === pidOf('k0')) as ReplicaProcess;
@@ -127,7 +101,7 @@ describeNats('calls whose replica is lost', () => {
     expect(await metric('portico_nats_replica_lost_total')).toBe(held.length);
     const lost = logs.find((line) => line.msg === 'replica lost');
     expect(lost).toMatchObject({ level: 40, microservice: 'jobs', replica: idOf(victim) });
-    await startJobs();
+    await jobs.startReplica();
   }, 60_000);
 
   it('SIGSTOP: its calls are answered within 2 s, new ones never wait for the deadline, and it runs none of them once resumed', async () => {
@@ -208,7 +182,7 @@ describeNats('calls whose replica is lost', () => {
     for (const answer of await Promise.all(answers)) expect(answer.status).toBe(200);
     expect(await victim.exited).toBe(0);
     expect(await metric('portico_nats_replica_lost_total')).toBe(lostBefore);
-    const ready = await fetch(`${baseUrl}/-/ready`);
+    const ready = await fetch(`${jobs.baseUrl}/-/ready`);
     expect(ready.status).toBe(200);
   }, 60_000);
 });

@@ -1,15 +1,15 @@
 import pino from 'pino';
-import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
 import { startNatsReplica } from '../../src/replica/nats-replica';
-import { connectNats, type NatsLink } from '../../src/transport/nats/nats-connection';
 import { watchReplicas } from '../../src/transport/nats/replica-watch';
 import { checkNats } from '../support/nats';
+import { useNatsLink } from '../support/nats-link';
 import { waitFor } from '../support/wait';
 import jobs from './fixtures/faults';
 
 const describeNats = checkNats('the replica introduction tests are skipped')
   ? describe
   : describe.skip;
+const silent = pino({ level: 'silent' });
 
 /**
  * A main server counts lost only the replicas it has heard (docs/faults.md): a replica must be
@@ -17,18 +17,7 @@ const describeNats = checkNats('the replica introduction tests are skipped')
  * with it, is never counted lost.
  */
 describeNats('a replica that starts while a main server watches', () => {
-  let nats: NatsServerProcess;
-  let link: NatsLink;
-
-  beforeAll(async () => {
-    nats = await startNatsServer({});
-    link = await connectNats({ servers: [nats.url], name: 'introduction-test', logger: silent });
-  });
-
-  afterAll(async () => {
-    await link?.connection.close();
-    await nats?.stop();
-  });
+  const setup = useNatsLink('introduction-test', silent);
 
   it('is heard before it takes calls, so it is counted lost when it dies at once', async () => {
     const lines: Record<string, unknown>[] = [];
@@ -37,14 +26,17 @@ describeNats('a replica that starts while a main server watches', () => {
       { write: (line: string) => lines.push(JSON.parse(line)) },
     );
     const watch = watchReplicas({
-      link,
+      link: setup.link,
       subject: 'portico.jobs',
       microservice: 'jobs',
       logger,
       events: undefined,
     });
     try {
-      const replica = await startNatsReplica(jobs, { servers: [nats.url], replicaId: 'quick' });
+      const replica = await startNatsReplica(jobs, {
+        servers: [setup.nats.url],
+        replicaId: 'quick',
+      });
       // Dies the moment it could take a call: its connection ends without a word.
       await replica.close();
       const lost = () => lines.find((line) => line.msg === 'replica lost');
@@ -58,5 +50,3 @@ describeNats('a replica that starts while a main server watches', () => {
     }
   });
 });
-
-const silent = pino({ level: 'silent' });

@@ -1,13 +1,11 @@
-import { connect, type NatsConnection } from 'nats';
 import pino from 'pino';
-import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
 import { encodeReply } from '../../src/protocol/codec';
 import { type CallEnvelope, ENVELOPE_VERSION } from '../../src/protocol/envelope';
-import { connectNats, type NatsLink } from '../../src/transport/nats/nats-connection';
 import { replicaSubject } from '../../src/transport/nats/replica-ping';
 import { replicaSteer } from '../../src/transport/nats/replica-steer';
 import { requestReply } from '../../src/transport/nats/request-reply';
 import { checkNats } from '../support/nats';
+import { useNatsLink } from '../support/nats-link';
 
 const describeNats = checkNats('the steering tests over NATS are skipped')
   ? describe
@@ -78,27 +76,10 @@ const call: CallEnvelope = {
 };
 
 describeNats('a call steered to a replica that is gone', () => {
-  let nats: NatsServerProcess;
-  let link: NatsLink;
-  let replicas: NatsConnection;
-
-  beforeAll(async () => {
-    nats = await startNatsServer({});
-    link = await connectNats({
-      servers: [nats.url],
-      name: 'steer-test',
-      logger: pino({ level: 'silent' }),
-    });
-    replicas = await connect({ servers: nats.url });
-  });
-
-  afterAll(async () => {
-    await replicas?.close();
-    await link?.connection.close();
-    await nats?.stop();
-  });
+  const setup = useNatsLink('steer-test', pino({ level: 'silent' }), { replicas: true });
 
   it('goes to the queue group (NATS found nobody there: it never ran), and the replica is left out', async () => {
+    const { link, replicas } = setup;
     const taken: string[] = [];
     const queue = replicas.subscribe('portico.calc', {
       queue: 'portico.calc',

@@ -1,10 +1,9 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import pino from 'pino';
-import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
-import { connectNats, type NatsLink } from '../../src/transport/nats/nats-connection';
 import { watchReplicas } from '../../src/transport/nats/replica-watch';
 import { checkNats } from '../support/nats';
+import { useNatsLink } from '../support/nats-link';
 
 const describeNats = checkNats('the replica watch tests are skipped') ? describe : describe.skip;
 
@@ -20,23 +19,12 @@ async function collect(): Promise<void> {
 }
 
 describeNats('the readiness of a replica watch', () => {
-  let nats: NatsServerProcess;
-  let link: NatsLink;
   const logger = pino({ level: 'silent' });
-
-  beforeAll(async () => {
-    nats = await startNatsServer({});
-    link = await connectNats({ servers: [nats.url], name: 'watch-test', logger });
-  });
-
-  afterAll(async () => {
-    await link?.connection.close();
-    await nats?.stop();
-  });
+  const setup = useNatsLink('watch-test', logger);
 
   it('is false while no replica answers, and keeps nothing of a check that ended', async () => {
     const watch = watchReplicas({
-      link,
+      link: setup.link,
       subject: 'portico.nobody',
       microservice: 'nobody',
       logger,

@@ -1,31 +1,15 @@
-import { connect, type NatsConnection } from 'nats';
 import pino from 'pino';
-import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
-import { connectNats, type NatsLink } from '../../src/transport/nats/nats-connection';
 import { watchReplicas } from '../../src/transport/nats/replica-watch';
 import { checkNats } from '../support/nats';
+import { useNatsLink } from '../support/nats-link';
 import { waitFor } from '../support/wait';
 
 const describeNats = checkNats('the replica watch tests are skipped') ? describe : describe.skip;
 const text = new TextEncoder();
 
 describeNats('a replica watch given a status it cannot read', () => {
-  let nats: NatsServerProcess;
-  let link: NatsLink;
-  let replica: NatsConnection;
   const logger = pino({ level: 'silent' });
-
-  beforeAll(async () => {
-    nats = await startNatsServer({});
-    link = await connectNats({ servers: [nats.url], name: 'watch-test', logger });
-    replica = await connect({ servers: nats.url });
-  });
-
-  afterAll(async () => {
-    await replica?.close();
-    await link?.connection.close();
-    await nats?.stop();
-  });
+  const setup = useNatsLink('watch-test', logger, { replicas: true });
 
   const status = (fields: object) => ({ replica: 'r1', cuts: 0, draining: false, ...fields });
   it.each([
@@ -35,6 +19,7 @@ describeNats('a replica watch given a status it cannot read', () => {
     ['cuts that are text', status({ cuts: '2', holds: [] })],
     ['null', null],
   ])('ignores a status with %s, and keeps its connection', async (_, body) => {
+    const { link, replicas: replica } = setup;
     let answered = 0;
     const subscription = replica.subscribe('portico.odd._ping', {
       callback: (_error, msg) => {

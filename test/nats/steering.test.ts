@@ -1,14 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
-import path from 'node:path';
-import { createMainServer, type MainServer, nativeApp } from 'portico';
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { runLoad } from '../../scripts/lib/load';
-import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
-import { type ReplicaProcess, startReplicaProcess } from '../../scripts/lib/replica-process';
+import { type ReplicaProcess } from '../../scripts/lib/replica-process';
+import { useFaultJobs } from '../support/fault-jobs';
 import { checkNats } from '../support/nats';
 import { waitFor } from '../support/wait';
-import { compileFixtureModule } from './fixture-modules';
-import { JobsService } from './fixtures/faults';
 
 const describeNats = checkNats('the steering tests are skipped') ? describe : describe.skip;
 /** Calls started after the stopped replica was taken out of turn, all of which must succeed. */
@@ -16,19 +12,24 @@ const CALLS_AFTER = 60;
 
 /** Three replicas as processes, a real nats-server, a main server here that steers the calls. */
 describeNats('new calls and a hung replica', () => {
-  let nats: NatsServerProcess;
-  let main: MainServer;
-  let baseUrl: string;
-  let module: ReturnType<typeof compileFixtureModule>;
-  let dir: string;
-  const replicas: ReplicaProcess[] = [];
   /** The main server's log lines, each with `performance.now()` when it came. */
   const logs: { line: Record<string, unknown>; at: number }[] = [];
+  const jobs = useFaultJobs({
+    tmpPrefix: 'portico-steering-',
+    replicas: 3,
+    main: {
+      logLevel: 'info',
+      logStream: {
+        write: (text: string) => logs.push({ line: JSON.parse(text), at: performance.now() }),
+      },
+    },
+    timeoutMs: 60_000,
+  });
 
   /** The pid of the replica that ran each job, by job id. */
   const runs = () => {
     const byId = new Map<string, number>();
-    for (const line of readFileSync(path.join(dir, 'record'), 'utf8').split('\n')) {
+    for (const line of readFileSync(jobs.record, 'utf8').split('\n')) {
       const [id, pid] = line.split(' ');
       if (id && pid) byId.set(id, Number(pid));
     }
@@ -37,43 +38,14 @@ describeNats('new calls and a hung replica', () => {
   const said = (msg: string, replica: ReplicaProcess) =>
     logs.find(({ line }) => line.msg === msg && line.replica === `${hostname()}:${replica.pid}`);
 
-  beforeAll(async () => {
-    module = compileFixtureModule(path.join(__dirname, 'fixtures/faults.ts'));
-    dir = mkdtempSync(path.join(tmpdir(), 'portico-steering-'));
-    writeFileSync(path.join(dir, 'record'), '');
-    nats = await startNatsServer();
-    const env = { FAULTS_RECORD: path.join(dir, 'record') };
-    for (let n = 0; n < 3; n++) {
-      replicas.push(await startReplicaProcess({ module: module.file, natsUrl: nats.url, env }));
-    }
-    main = createMainServer({
-      logLevel: 'info',
-      logStream: {
-        write: (text: string) => logs.push({ line: JSON.parse(text), at: performance.now() }),
-      },
-      placement: { nats: { servers: [nats.url] } },
-      microservices: [nativeApp({ name: 'jobs', services: [JobsService] })],
-      ENTRY_POINTS: { WEB_SERVICE_FACADE_HTTP: { callTimeoutMs: 20_000 } },
-    });
-    baseUrl = `http://127.0.0.1:${await main.listen(0, '127.0.0.1')}`;
-  }, 60_000);
-
-  afterAll(async () => {
-    await main?.close();
-    await Promise.all(replicas.map((replica) => replica.stop()));
-    await nats?.stop();
-    module?.remove();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-
   it('SIGSTOP under load: once it is silent, no new call goes to it; once it answers, calls do', async () => {
-    const [victim] = replicas as [ReplicaProcess];
+    const [victim] = jobs.replicas as [ReplicaProcess];
     const epoch = performance.now();
     let stopped = false;
     let after = 0;
     const detected = () => said('replica silent: no new calls', victim)?.at;
     const load = runLoad({
-      baseUrl,
+      baseUrl: jobs.baseUrl,
       path: '/jobs/jobs/slow',
       concurrency: 6,
       epoch,
@@ -113,7 +85,7 @@ describeNats('new calls and a hung replica', () => {
     );
     const before = new Set(runs().keys());
     const again = runLoad({
-      baseUrl,
+      baseUrl: jobs.baseUrl,
       path: '/jobs/jobs/slow',
       concurrency: 3,
       body: (n) => JSON.stringify(`h${n}:5`),

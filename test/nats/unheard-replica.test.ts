@@ -1,13 +1,12 @@
-import { connect, type Msg, type NatsConnection } from 'nats';
+import { type Msg } from 'nats';
 import pino from 'pino';
-import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
 import { ERROR_STATUS } from '../../src/errors';
 import { encodeReply } from '../../src/protocol/codec';
 import { type CallEnvelope, ENVELOPE_VERSION } from '../../src/protocol/envelope';
-import { connectNats, type NatsLink } from '../../src/transport/nats/nats-connection';
 import { type ReplicaWatch, watchReplicas } from '../../src/transport/nats/replica-watch';
 import { requestReply } from '../../src/transport/nats/request-reply';
 import { checkNats } from '../support/nats';
+import { useNatsLink } from '../support/nats-link';
 
 const describeNats = checkNats('the unheard replica tests are skipped') ? describe : describe.skip;
 const text = new TextEncoder();
@@ -30,24 +29,11 @@ const call = (microservice: string): CallEnvelope => ({
  * call's first send may have run and the second was refused.
  */
 describeNats('a call taken by a replica the main server has not heard', () => {
-  let nats: NatsServerProcess;
-  let link: NatsLink;
-  let replicas: NatsConnection;
   const logger = pino({ level: 'silent' });
-
-  beforeAll(async () => {
-    nats = await startNatsServer({});
-    link = await connectNats({ servers: [nats.url], name: 'unheard-test', logger });
-    replicas = await connect({ servers: nats.url });
-  });
-
-  afterAll(async () => {
-    await replicas?.close();
-    await link?.connection.close();
-    await nats?.stop();
-  });
+  const setup = useNatsLink('unheard-test', logger, { replicas: true });
 
   it('is answered REPLICA_LOST (it may have run), not NOT_ACKNOWLEDGED', async () => {
+    const { link, replicas } = setup;
     // A replica that the main server hears, which holds nothing.
     const heard = replicas.subscribe('portico.jobs._ping', {
       callback: (_error, msg) => {
@@ -90,6 +76,7 @@ describeNats('a call taken by a replica the main server has not heard', () => {
       },
       { status: ERROR_STATUS.NOT_ACKNOWLEDGED, code: 'NOT_ACKNOWLEDGED', message: 'read too late' },
     ];
+    const { link, replicas } = setup;
     let sends = 0;
     const replica = replicas.subscribe('portico.again', {
       queue: 'portico.again',
