@@ -25,7 +25,7 @@ export interface SteerControl extends ReplicaSteer {
  * stops answering gets no new call from the next round on, long before it is counted lost.
  */
 export function replicaSteer(subject: string, microservice: string, logger: Logger): SteerControl {
-  let ids: readonly string[] = [];
+  // The own subjects of the replicas in turn: the one list that next(), skip() and has() read.
   let subjects: string[] = [];
   let turn = 0;
   // The replicas logged silent, until they answer again or are lost.
@@ -36,7 +36,7 @@ export function replicaSteer(subject: string, microservice: string, logger: Logg
       turn = turn + 1 < subjects.length ? turn + 1 : 0;
       return subjects[turn];
     },
-    has: (id) => ids.includes(id),
+    has: (id) => subjects.includes(replicaSubject(subject, id)),
     skip(to) {
       subjects = subjects.filter((other) => other !== to);
     },
@@ -52,7 +52,6 @@ export function replicaSteer(subject: string, microservice: string, logger: Logg
         if (rotation.includes(id))
           logger.info({ microservice, replica: id }, 'replica answers again');
       }
-      ids = rotation;
       subjects = rotation.map((id) => replicaSubject(subject, id));
     },
   };
