@@ -1,6 +1,6 @@
 import { SVC_HEADER_NAMES } from '../entry-point/headers';
 import { SEQUENCE_NAMES } from '../serialization/sequence';
-import { type NamedSchema } from './model';
+import { type NamedSchema } from './schema-model';
 
 /** What both directions of every operation speak. */
 export const MEDIA_TYPES = ['application/json', 'application/xml'] as const;

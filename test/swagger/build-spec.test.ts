@@ -5,7 +5,8 @@ import { renderSchema } from '../../src/swagger/build/render-schema';
 import { toStableJson } from '../../src/swagger/build/stable-json';
 import { findSpecProblem } from '../../src/swagger/build/validate-spec';
 import { shortDiff } from '../../src/swagger/cli/short-diff';
-import { type ApiModel, type OperationModel, type SchemaModel } from '../../src/swagger/model';
+import { type ApiModel, type OperationModel } from '../../src/swagger/model';
+import { type SchemaModel } from '../../src/swagger/schema-model';
 
 const NOTE: SchemaModel = { kind: 'ref', name: 'Note' };
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type Json } from '../../src/swagger/build/render-schema';
+import { type Json } from '../../src/swagger/build/dialect';
 import { type Generation, generateDocument } from '../../src/swagger/cli/generate';
 import { sourceProject } from './support';
 

@@ -1,6 +1,7 @@
 import { renderSchema } from '../../src/swagger/build/render-schema';
 import { libANameOf, libBNameOf, nameXmlElements } from '../../src/swagger/build/xml-names';
-import { type ApiModel, DATE_SCHEMA, type SchemaModel } from '../../src/swagger/model';
+import { type ApiModel } from '../../src/swagger/model';
+import { DATE_SCHEMA, type SchemaModel } from '../../src/swagger/schema-model';
 
 const INT: SchemaModel = { kind: 'primitive', type: 'integer' };
 const DATE: SchemaModel = DATE_SCHEMA;

@@ -11,7 +11,8 @@ import { renderSchema } from '../../src/swagger/build/render-schema';
 import { type Converter, type Site } from '../../src/swagger/extract/converter';
 import { placeConstraints } from '../../src/swagger/extract/field-agreement';
 import { readPropertyTags } from '../../src/swagger/extract/property-tags';
-import { type Diagnostic, type SchemaModel } from '../../src/swagger/model';
+import { type Diagnostic } from '../../src/swagger/model';
+import { type SchemaModel } from '../../src/swagger/schema-model';
 
 /** One field per constraint: its type, the limit, a value that keeps it and one that breaks it. */
 interface Case {

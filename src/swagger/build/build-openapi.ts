@@ -9,9 +9,10 @@ import {
 } from '../protocol';
 import { DOCUMENT_LIMITS, WIRE_NOTES } from '../wire-description';
 import { type DocumentInfo, infoOf } from './build-spec';
+import { type Json, schemaRef } from './dialect';
 import { bodyContentOf, contentOf } from './media-content';
 import { operationErrorsOf, operationHead, RMC_API_ID, successOf } from './operation-parts';
-import { type Json, renderSchema, schemaRef } from './render-schema';
+import { renderSchema } from './render-schema';
 import { lookupOf, nameXmlElements } from './xml-names';
 
 type Lookup = ReturnType<typeof lookupOf>;

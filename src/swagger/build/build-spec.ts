@@ -1,4 +1,4 @@
-import { type ApiModel, type NamedSchema, type OperationModel, type SchemaModel } from '../model';
+import { type ApiModel, type OperationModel } from '../model';
 import {
   ERROR_DETAIL,
   ERROR_ENVELOPE,
@@ -8,9 +8,11 @@ import {
   MEDIA_TYPES,
   pathOf,
 } from '../protocol';
+import { type NamedSchema, type SchemaModel } from '../schema-model';
 import { DOCUMENT_LIMITS, WIRE_NOTES } from '../wire-description';
+import { type Json, schemaRef } from './dialect';
 import { operationErrorsOf, operationHead, RMC_API_ID, successOf } from './operation-parts';
-import { type Json, renderSchema, schemaRef } from './render-schema';
+import { renderSchema } from './render-schema';
 import { libANameOf, lookupOf, nameXmlElements } from './xml-names';
 
 type Lookup = ReturnType<typeof lookupOf>;

@@ -1,5 +1,7 @@
-import { type OperationModel, type SchemaModel } from '../model';
-import { type Json, renderSchema } from './render-schema';
+import { type OperationModel } from '../model';
+import { type SchemaModel } from '../schema-model';
+import { type Json } from './dialect';
+import { renderSchema } from './render-schema';
 import { libANameOf, libBNameOf, type lookupOf } from './xml-names';
 
 type Lookup = ReturnType<typeof lookupOf>;

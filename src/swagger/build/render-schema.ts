@@ -1,21 +1,7 @@
-import {
-  CONSTRAINT_NAMES,
-  CONSTRAINTS,
-  type ConstraintEntry,
-} from '../../decorators/constraint-table';
-import { type SchemaModel } from '../model';
+import { type SchemaModel } from '../schema-model';
+import { type Dialect, type Json, schemaRef } from './dialect';
+import { renderNotes } from './render-notes';
 import { withSafeBounds } from './safe-bounds';
-
-/** The two document dialects: Swagger 2.0 and OpenAPI 3.1. */
-export type Dialect = 'swagger2' | 'openapi31';
-
-/** A JSON object of the document. */
-export type Json = { [key: string]: unknown };
-
-/** Where a named schema lives in a document of `dialect`. */
-export function schemaRef(name: string, dialect: Dialect): string {
-  return dialect === 'swagger2' ? `#/definitions/${name}` : `#/components/schemas/${name}`;
-}
 
 /** How XML carries a record: an element per key, its key as text (docs/wire-protocol.md). */
 const XML_ENTRIES = { entry: 'entry', key: 'key', value: 'value' } as const;
@@ -116,69 +102,12 @@ function nullable31(core: Json): Json {
   return { anyOf: [core, { type: 'null' }] };
 }
 
-/** The constraints that both dialects write as they are; the others are exclusive bounds. */
-const PLAIN_KEYS = CONSTRAINT_NAMES.filter(
-  (name) => !(CONSTRAINTS[name] as ConstraintEntry).draft4,
-);
-const EXCLUSIVE_KEYS = CONSTRAINT_NAMES.filter(
-  (name) => (CONSTRAINTS[name] as ConstraintEntry).draft4,
-);
-
-/**
- * The limits of a schema. OpenAPI 3.1 takes JSON Schema's numeric exclusive bounds; Swagger 2.0
- * (draft 4) writes an exclusive bound as `minimum` with `exclusiveMinimum: true`, where it is the
- * tighter of the two.
- */
-function renderConstraints(schema: SchemaModel, dialect: Dialect): Json {
-  const out: Json = {};
-  for (const key of PLAIN_KEYS) if (schema[key] !== undefined) out[key] = schema[key];
-  for (const exclusive of EXCLUSIVE_KEYS) {
-    const value = schema[exclusive] as number | undefined;
-    if (value === undefined) continue;
-    if (dialect === 'openapi31') {
-      out[exclusive] = value;
-      continue;
-    }
-    const inclusive = (CONSTRAINTS[exclusive] as ConstraintEntry).draft4 as string;
-    const current = out[inclusive] as number | undefined;
-    const tighter =
-      inclusive === 'minimum' ? value >= (current ?? value) : value <= (current ?? value);
-    if (current === undefined || tighter) {
-      out[inclusive] = value;
-      out[exclusive] = true;
-    }
-  }
-  return out;
-}
-
-function renderExtras(schema: SchemaModel, dialect: Dialect): Json {
-  const example =
-    schema.example === undefined
-      ? {}
-      : dialect === 'openapi31'
-        ? { examples: [schema.example] }
-        : { example: schema.example };
-  const deprecated = !schema.deprecated
-    ? {}
-    : dialect === 'openapi31'
-      ? { deprecated: true }
-      : { 'x-deprecated': true };
-  return { ...renderConstraints(schema, dialect), ...example, ...deprecated };
-}
-
 /** The JSON Schema of a model type in the given dialect. */
 export function renderSchema(model: SchemaModel, dialect: Dialect): Json {
   const schema = withSafeBounds(model);
   let core = renderCore(schema, dialect);
   if (schema.nullable && dialect === 'openapi31') core = nullable31(core);
-  const notes: Json = {
-    ...renderExtras(schema, dialect),
-    ...(schema.description ? { description: schema.description } : {}),
-    ...(schema.readOnly ? { readOnly: true } : {}),
-    ...(schema.xmlName ? { xml: { ...(core.xml as Json), name: schema.xmlName } } : {}),
-    ...(schema.libBXmlName ? { 'x-libB-xml-name': schema.libBXmlName } : {}),
-    ...(schema.nullable && dialect === 'swagger2' ? { 'x-nullable': true } : {}),
-  };
+  const notes = renderNotes(schema, core, dialect);
   if (Object.keys(notes).length === 0) return core;
   // In Swagger 2.0 the siblings of a $ref are ignored, so a noted reference goes in an allOf.
   if (core.$ref !== undefined && dialect === 'swagger2') return { allOf: [core], ...notes };

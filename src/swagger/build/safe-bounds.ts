@@ -1,4 +1,4 @@
-import { type SchemaModel } from '../model';
+import { type SchemaModel } from '../schema-model';
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 

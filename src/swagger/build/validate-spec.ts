@@ -1,5 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { type Json } from './render-schema';
+import { type Json } from './dialect';
 
 /**
  * Validates a Swagger 2.0 or OpenAPI 3.1 document against its official schema and the rules

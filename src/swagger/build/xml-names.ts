@@ -1,4 +1,5 @@
-import { type ApiModel, type OperationModel, type SchemaModel } from '../model';
+import { type ApiModel, type OperationModel } from '../model';
+import { type SchemaModel } from '../schema-model';
 
 /** Finds a named schema of the model by its name. */
 type Lookup = (name: string) => SchemaModel | undefined;

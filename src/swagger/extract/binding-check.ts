@@ -1,4 +1,4 @@
-import { type SchemaModel } from '../model';
+import { type SchemaModel } from '../schema-model';
 import { type Converter, type Site } from './converter';
 import { locationOf } from './source-text';
 import { bindsUnion, UNTOLD_UNION } from './union-binding';

@@ -1,5 +1,6 @@
 import { ts } from 'ts-morph';
-import { type Diagnostic, type OperationModel, type SchemaModel } from '../model';
+import { type Diagnostic, type OperationModel } from '../model';
+import { type SchemaModel } from '../schema-model';
 import { type Converter } from './converter';
 import { extractOperation, isDescribed, type ServiceInfo } from './extract-operation';
 import { type ApiClass } from './find-api-classes';

@@ -1,5 +1,6 @@
 import { ts } from 'ts-morph';
-import { type Diagnostic, type SchemaModel } from '../model';
+import { type Diagnostic } from '../model';
+import { type SchemaModel } from '../schema-model';
 import { type SchemaRegistry } from './schema-registry';
 import { locationOf } from './source-text';
 

@@ -1,5 +1,5 @@
 import { ts } from 'ts-morph';
-import { type Discriminator } from '../model';
+import { type Discriminator } from '../schema-model';
 
 /** The string literals a member's type stands for (`'a'`, `'a' | 'b'`), or `undefined`. */
 function stringLiterals(type: ts.Type): readonly string[] | undefined {

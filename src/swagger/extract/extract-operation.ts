@@ -1,5 +1,6 @@
 import { ts } from 'ts-morph';
-import { type OperationModel, type SchemaModel } from '../model';
+import { type OperationModel } from '../model';
+import { type SchemaModel } from '../schema-model';
 import { checkBindable } from './binding-check';
 import { type Converter, primitiveWithXmlName } from './converter';
 import { checkLiteralAgreement, type SpecUse } from './field-agreement';

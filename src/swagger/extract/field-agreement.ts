@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph';
 import { constraintsWhere } from '../../decorators/constraint-table';
-import { type SchemaConstraints, type SchemaModel } from '../model';
+import { type SchemaConstraints, type SchemaModel } from '../schema-model';
 import { type Converter, type Site } from './converter';
 import { literalSetOf, oneOfArgument, oneOfValues } from './field-facts';
 import { type Literal } from './literal-schema';

@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph';
 import { CONSTRAINT_NAMES } from '../../decorators/constraint-table';
-import { type SchemaConstraints } from '../model';
+import { type SchemaConstraints } from '../schema-model';
 import { type Literal, literalOf } from './literal-schema';
 import { type Checked, porticoExportOf, resolveSymbol } from './portico-symbols';
 import { propertyOf, staticStringOf } from './source-text';

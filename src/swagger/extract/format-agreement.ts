@@ -1,5 +1,5 @@
 import { STRING_FORMATS } from '../../decorators/string-formats';
-import { type SchemaConstraints, type SchemaModel } from '../model';
+import { type SchemaConstraints, type SchemaModel } from '../schema-model';
 import { type Converter, type Site } from './converter';
 import { type PropertyTags, retypeBy } from './property-tags';
 import { locationOf } from './source-text';

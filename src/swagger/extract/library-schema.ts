@@ -1,5 +1,5 @@
 import { ts } from 'ts-morph';
-import { DATE_SCHEMA, type SchemaModel } from '../model';
+import { DATE_SCHEMA, type SchemaModel } from '../schema-model';
 import { innerSchemaOf, isLibrarySymbol, type Scope, unsupported } from './converter';
 
 /** Arrays, tuples and `Date`; other classes of the default library have no JSON form. */

@@ -1,5 +1,5 @@
 import { ts } from 'ts-morph';
-import { type PrimitiveType, type SchemaModel } from '../model';
+import { type PrimitiveType, type SchemaModel } from '../schema-model';
 import { type Converter } from './converter';
 
 /** A value that a literal type stands for. */

@@ -1,5 +1,5 @@
 import { ts } from 'ts-morph';
-import { type PropertyModel, type SchemaModel } from '../model';
+import { type PropertyModel, type SchemaModel } from '../schema-model';
 import { type Converter, innerSchemaOf, type Scope, unsupported } from './converter';
 import { enforcedFacts, fieldDecoratorOf, hasNull } from './enforced-facts';
 import { readPropertyTags } from './property-tags';

@@ -1,6 +1,6 @@
 import { constraintsWhere } from '../../decorators/constraint-table';
 import { isStringFormat } from '../../decorators/string-formats';
-import { type SchemaConstraints, type SchemaModel, type SchemaNotes } from '../model';
+import { type SchemaConstraints, type SchemaModel, type SchemaNotes } from '../schema-model';
 import { type Converter, type Site, toInteger } from './converter';
 import { locationOf } from './source-text';
 

@@ -1,5 +1,5 @@
 import { type ts } from 'ts-morph';
-import { type SchemaModel } from '../model';
+import { type SchemaModel } from '../schema-model';
 import { type Converter, type Site } from './converter';
 import { locationOf } from './source-text';
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { type Diagnostic, type NamedSchema, type SchemaModel, type SourceLocation } from '../model';
+import { type Diagnostic, type SourceLocation } from '../model';
+import { type NamedSchema, type SchemaModel } from '../schema-model';
 
 /** Who claims a schema name: a declaration in the source, or the generator itself. */
 export type NameOwner = { readonly location: SourceLocation } | 'reserved';

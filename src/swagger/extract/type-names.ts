@@ -1,5 +1,5 @@
 import { ts } from 'ts-morph';
-import { type SchemaNotes } from '../model';
+import { type SchemaNotes } from '../schema-model';
 import { type Converter, isLibrarySymbol } from './converter';
 import { porticoDecorators } from './portico-symbols';
 import { type NamedType, toSchemaName } from './schema-registry';

@@ -1,5 +1,5 @@
 import { ts } from 'ts-morph';
-import { type SchemaModel } from '../model';
+import { type SchemaModel } from '../schema-model';
 import { MAX_INLINE_DEPTH, type Scope, unsupported } from './converter';
 import { libraryObjectSchema } from './library-schema';
 import { enumDeclarationSchema, enumOf, literalOf } from './literal-schema';

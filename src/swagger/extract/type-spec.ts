@@ -1,5 +1,5 @@
 import { ts } from 'ts-morph';
-import { DATE_SCHEMA, type SchemaModel } from '../model';
+import { DATE_SCHEMA, type SchemaModel } from '../schema-model';
 import { type Converter, isLibrarySymbol, type Site } from './converter';
 import { enumSymbolOf, oneOfArgument, oneOfValues } from './field-facts';
 import { literalEnums } from './literal-schema';

@@ -1,4 +1,4 @@
-import { type SchemaModel } from '../model';
+import { type SchemaModel } from '../schema-model';
 
 /**
  * A union the runtime cannot tell apart by a value's own shape: `string | number` (XML text can

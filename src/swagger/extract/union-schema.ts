@@ -1,5 +1,5 @@
 import { ts } from 'ts-morph';
-import { type SchemaModel } from '../model';
+import { type SchemaModel } from '../schema-model';
 import { innerSchemaOf, type Scope, unsupported } from './converter';
 import { discriminatorOf } from './discriminator';
 import { literalEnums, literalOf } from './literal-schema';
