@@ -1,13 +1,13 @@
 import type { Logger } from 'pino';
 import { type MethodMeta } from '../decorators/metadata';
-import { describeType, type TypeRef } from '../decorators/types';
-import { frameworkError, isRemoteError, type RemoteError, toErrorBody } from '../errors';
+import { frameworkError, toErrorBody } from '../errors';
 import { type NativeAppDefinition } from '../microservices';
 import { isPromiseLike, raceDeadline } from '../protocol/deadline';
 import { type CallEnvelope, type CallReply } from '../protocol/envelope';
 import { LIMIT_DEFAULTS } from '../protocol/limit-defaults';
-import { BindError, type BindOptions, type SequenceSerializer } from '../serialization/sequence';
+import { type SequenceSerializer } from '../serialization/sequence';
 import { DEFAULT_SERIALIZERS } from '../serialization/serializers';
+import { type ArgumentReading, readArguments } from './call-arguments';
 import { runWithCallContext } from './call-context';
 import { notFoundBody } from './not-found';
 import { buildServiceRegistry, type ServiceEntry } from './registry';
@@ -55,9 +55,12 @@ export function createMicroserviceRuntime(
     Object.entries({ ...DEFAULT_SERIALIZERS, ...definition.serializers }),
   );
   const development = options.development ?? false;
-  const bind: BindOptions = {
-    ignoreUnknownFields: definition.ignoreUnknownFields ?? false,
-    maxDepth: options.maxDepth ?? LIMIT_DEFAULTS.maxDepth,
+  const reading: ArgumentReading = {
+    bind: {
+      ignoreUnknownFields: definition.ignoreUnknownFields ?? false,
+      maxDepth: options.maxDepth ?? LIMIT_DEFAULTS.maxDepth,
+    },
+    development,
   };
 
   /**
@@ -74,7 +77,7 @@ export function createMicroserviceRuntime(
       }
       const serializer = serializers.get(envelope.sequenceName);
       if (!serializer) throw frameworkError('INVALID_HEADER', 'unknown X-SVC-Sequence-Name');
-      const args = readArguments(givenArguments(envelope, method), method.params, serializer);
+      const args = readArguments(envelope, method, serializer, reading);
       if (method.privileged && !envelope.context.privileged) {
         throw frameworkError(
           'FORBIDDEN',
@@ -121,23 +124,6 @@ export function createMicroserviceRuntime(
     return { ok: false, error: body };
   }
 
-  function readArguments(
-    texts: readonly string[],
-    types: readonly TypeRef[],
-    serializer: SequenceSerializer,
-  ): unknown[] {
-    const args = new Array<unknown>(texts.length);
-    for (let i = 0; i < texts.length; i++) {
-      const type = types[i] as TypeRef;
-      try {
-        args[i] = serializer.readArgument(texts[i] as string, type, bind);
-      } catch (error) {
-        throw argumentError(error, { index: i, type }, development);
-      }
-    }
-    return args;
-  }
-
   return { name: definition.name, services, handle };
 }
 
@@ -146,49 +132,4 @@ function replyOf(result: unknown, method: MethodMeta, serializer: SequenceSerial
   if (result === undefined || method.returns === null) return { ok: true, body: null };
   if (method.returns) checkResult(result, method.returns);
   return { ok: true, body: serializer.writeResult(result, method.returns) };
-}
-
-/**
- * The argument texts of a call, after its count is checked. Optional parameters (those from the
- * first with a default value) may be left out: with an empty ROA body, or a shorter RMC array.
- */
-function givenArguments(envelope: CallEnvelope, method: MethodMeta): readonly string[] {
-  const expected = method.params.length;
-  const required = method.required ?? expected;
-  const given = envelope.args;
-  if (envelope.apiId === 'ROA') {
-    if (expected !== 1) {
-      throw frameworkError(
-        'WRONG_ARITY',
-        `${envelope.method} takes ${expected} parameters; ROA calls only one-parameter methods: send X-SVC-API-ID: RMC with an array of arguments`,
-      );
-    }
-    return required === 0 && given.length === 1 && (given[0] as string).trim() === '' ? [] : given;
-  }
-  if (given.length < required || given.length > expected) {
-    const count = required === expected ? `${expected}` : `${required} to ${expected}`;
-    throw frameworkError(
-      'WRONG_ARITY',
-      `${envelope.method} takes ${count} arguments, the body has ${given.length}`,
-    );
-  }
-  return given;
-}
-
-/** The error of an argument that could not be read, naming it by position and declared type. */
-function argumentError(
-  error: unknown,
-  { index, type }: { index: number; type: TypeRef },
-  development: boolean,
-): RemoteError {
-  if (isRemoteError(error)) return error;
-  const where = `argument ${index} (${describeType(type)})`;
-  if (error instanceof BindError) {
-    const field = error.path ? `: field ${error.path}` : '';
-    return frameworkError(error.code, `${where}${field}: ${error.message}`, { cause: error });
-  }
-  const detail = development && error instanceof Error ? `: ${error.message}` : '';
-  return frameworkError('INVALID_ARGUMENT', `${where} could not be read${detail}`, {
-    cause: error,
-  });
 }
