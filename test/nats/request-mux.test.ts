@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { connect, type NatsConnection } from 'nats';
 import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
-import { createRequestMux, NoReplyError } from '../../src/transport/nats/request-mux';
+import { NoReplyError } from '../../src/transport/nats/no-reply-error';
+import { createRequestMux } from '../../src/transport/nats/request-mux';
 import { checkNats } from '../support/nats';
 import { waitFor } from '../support/wait';
 

@@ -1,32 +1,37 @@
 import { MAX_TIMER_MS } from '../../protocol/deadline';
+import { DeadlineQueue } from './deadline-queue';
 
-/** One timer for the deadlines of many requests: see {@link expiryClock}. */
-export interface ExpiryClock {
-  /** Makes sure the clock sweeps at `at` (epoch ms) or earlier. */
-  due(at: number): void;
-  /** Stops the timer; a later {@link due} starts it again. */
-  stop(): void;
+/** The deadlines of many keys on one timer: see {@link expiryClock}. */
+export interface ExpiryClock<K> {
+  /** Has `key` expire at `at` (epoch ms), unless it is deleted before. */
+  add(key: K, at: number): void;
+  /** Forgets `key`, added to expire at `at`. */
+  delete(key: K, at: number): void;
+  /** Stops the timer and forgets every key; a later {@link add} starts it again. */
+  clear(): void;
 }
 
 /**
- * A clock that calls `sweep` once the earliest deadline it was told of has come; `sweep` ends
- * what is due and returns the next deadline (`Infinity` for none). Requests are answered in
+ * A clock that calls `expire` for each key whose deadline has come. Requests are answered in
  * microseconds and time out in seconds, so one timer for all of them replaces a timer made and
- * cleared per request; it fires about once per timeout, and a sweep goes over the requests
- * waiting then. The timer is unref'd: the connection the requests wait on keeps the process alive.
+ * cleared per request: it is armed for the earliest deadline, and when it fires it ends what is
+ * due, found by deadline ({@link DeadlineQueue}) without a look at the keys still in time. The
+ * timer is unref'd: the connection the requests wait on keeps the process alive.
  */
-export function expiryClock(sweep: (now: number) => number): ExpiryClock {
+export function expiryClock<K>(expire: (key: K) => void): ExpiryClock<K> {
+  const deadlines = new DeadlineQueue<K>();
   let timer: NodeJS.Timeout | undefined;
   let armedAt = Number.POSITIVE_INFINITY;
 
   function fire(): void {
     timer = undefined;
     armedAt = Number.POSITIVE_INFINITY;
-    const next = sweep(Date.now());
-    if (next !== Number.POSITIVE_INFINITY) due(next);
+    for (const key of deadlines.takeDue(Date.now())) expire(key);
+    const next = deadlines.next();
+    if (next !== Number.POSITIVE_INFINITY) arm(next);
   }
 
-  function due(at: number): void {
+  function arm(at: number): void {
     if (at >= armedAt) return;
     if (timer) clearTimeout(timer);
     armedAt = at;
@@ -36,11 +41,16 @@ export function expiryClock(sweep: (now: number) => number): ExpiryClock {
   }
 
   return {
-    due,
-    stop() {
+    add(key, at) {
+      deadlines.add(key, at);
+      arm(at);
+    },
+    delete: (key, at) => deadlines.delete(key, at),
+    clear() {
       if (timer) clearTimeout(timer);
       timer = undefined;
       armedAt = Number.POSITIVE_INFINITY;
+      deadlines.clear();
     },
   };
 }

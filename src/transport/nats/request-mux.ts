@@ -1,28 +1,9 @@
 import { createInbox, type Msg, type NatsConnection, type NatsError } from 'nats';
 import { EndedRequests } from './ended-requests';
 import { expiryClock } from './expiry-clock';
-
-/** Why a request got no reply: no replica listens, its time ran out, or the mux was closed. */
-export class NoReplyError extends Error {
-  constructor(
-    readonly reason: 'no-responders' | 'timeout' | 'closed',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'NoReplyError';
-  }
-}
-
-/** A request that waits for its reply, as a replica watch sees it. */
-export interface PendingRequest {
-  readonly subject: string;
-  /** `Date.now()` when it was made. */
-  readonly sentAt: number;
-  /** Its place among the messages published on the connection ({@link RequestMux.stamp}). */
-  seq: number;
-  /** The replica that reported holding it, once one did. */
-  holder?: string;
-}
+import { NoReplyError } from './no-reply-error';
+import { type Outgoing, OutgoingBatch } from './outgoing-batch';
+import { type PendingRequest } from './pending-request';
 
 /** Requests with one reply each, over one connection. */
 export interface RequestMux {
@@ -56,14 +37,6 @@ interface Waiting extends PendingRequest {
   readonly timeoutMs: number;
 }
 
-interface Outgoing {
-  /** The subject it is published on. */
-  readonly subject: string;
-  readonly data: Uint8Array;
-  /** The reply subject, which is also the key of the call in `waiting`. */
-  readonly token: string;
-}
-
 /**
  * Request and reply as a main server needs them: every reply comes to one subscription on an inbox
  * and finds its caller by its whole subject, and the requests of one turn of the event loop are
@@ -75,16 +48,16 @@ interface Outgoing {
  * The client's own `request()` costs a timer, a deferred and an Error (for a cancellation nobody
  * sees) per call, and each call that comes from its own HTTP connection goes out in a write of its
  * own; together about half of a call's CPU at the main server. Here the timeouts of all requests
- * share one timer ({@link expiryClock}).
+ * share one timer ({@link expiryClock}), which finds those it ends by their deadlines.
  */
 export function createRequestMux(connection: NatsConnection, inboxPrefix?: string): RequestMux {
   const inbox = createInbox(inboxPrefix);
   const waiting = new Map<string, Waiting>();
   const ended = new EndedRequests();
-  let queue: Outgoing[] = [];
+  const batch = new OutgoingBatch(publish);
+  const clock = expiryClock(expire);
   let counter = 0;
   let sequence = 0;
-  const clock = expiryClock(expireDue);
 
   const subscription = connection.subscribe(`${inbox}.>`, {
     callback: (error: NatsError | null, msg: Msg) => {
@@ -110,14 +83,16 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
 
   function take(token: string): Waiting | undefined {
     const entry = waiting.get(token);
-    if (entry) waiting.delete(token);
+    if (!entry) return undefined;
+    waiting.delete(token);
+    clock.delete(token, entry.expiresAt);
     return entry;
   }
 
   function failAll(error: Error): void {
-    clock.stop();
+    clock.clear();
+    batch.clear();
     for (const token of [...waiting.keys()]) take(token)?.reject(error);
-    queue = [];
   }
 
   function fail(token: string, error: Error): void {
@@ -127,28 +102,19 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
     entry.reject(error);
   }
 
-  /** Answers `timeout` to the requests due by `now`; returns the next deadline. */
-  function expireDue(now: number): number {
-    let next = Number.POSITIVE_INFINITY;
-    for (const [token, entry] of waiting) {
-      if (entry.expiresAt > now) next = Math.min(next, entry.expiresAt);
-      else fail(token, new NoReplyError('timeout', `no reply within ${entry.timeoutMs} ms`));
-    }
-    return next;
+  function expire(token: string): void {
+    const timeoutMs = waiting.get(token)?.timeoutMs;
+    fail(token, new NoReplyError('timeout', `no reply within ${timeoutMs} ms`));
   }
 
-  function publishQueued(): void {
-    const outgoing = queue;
-    queue = [];
-    for (const { subject, data, token } of outgoing) {
-      const entry = waiting.get(token);
-      if (!entry) continue;
-      entry.seq = ++sequence;
-      try {
-        connection.publish(subject, data, { reply: token });
-      } catch (error) {
-        take(token)?.reject(error as Error);
-      }
+  function publish({ subject, data, token }: Outgoing): void {
+    const entry = waiting.get(token);
+    if (!entry) return;
+    entry.seq = ++sequence;
+    try {
+      connection.publish(subject, data, { reply: token });
+    } catch (error) {
+      take(token)?.reject(error as Error);
     }
   }
 
@@ -169,9 +135,8 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
         const expiresAt = sentAt + timeoutMs;
         const seq = Number.POSITIVE_INFINITY;
         waiting.set(token, { subject, sentAt, seq, resolve, reject, expiresAt, timeoutMs });
-        clock.due(expiresAt);
-        if (queue.length === 0) setImmediate(publishQueued);
-        queue.push({ subject: to ?? subject, data, token });
+        clock.add(token, expiresAt);
+        batch.add({ subject: to ?? subject, data, token });
       });
     },
     close() {

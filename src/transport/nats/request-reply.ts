@@ -4,9 +4,9 @@ import { CodecError, decodeReply, encodeCall } from '../../protocol/codec';
 import { type CallEnvelope, type FramedReply } from '../../protocol/envelope';
 import { type NatsLink } from './nats-connection';
 import { type NatsEvents } from './nats-events';
+import { NoReplyError } from './no-reply-error';
 import { WATCH_TIMING } from './replica-ping';
 import { type ReplicaSteer } from './replica-steer';
-import { NoReplyError } from './request-mux';
 
 /** Where the calls of one transport go: made once per transport, not per call. */
 export interface ReplyHop {
