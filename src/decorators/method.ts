@@ -100,7 +100,7 @@ function methodDecorator(
       idempotent: options.idempotent ?? false,
       errors: checkedErrors(key, options.errors ?? []),
       fn,
-      ...(options.callContext === 'sync' ? { callContext: 'sync' as const } : {}),
+      ...(options.callContext === undefined ? {} : { callContext: options.callContext }),
       ...(description === undefined ? {} : { description }),
       ...(params.problem === undefined ? {} : { problem: params.problem }),
     });

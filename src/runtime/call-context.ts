@@ -34,7 +34,7 @@ export function getCallContext(): CallContext {
   const context = current ?? storage.getStore();
   if (!context) {
     throw new Error(
-      "portico: getCallContext() was called outside a remote call (or after an await in a method declared callContext: 'sync')",
+      "portico: getCallContext() was called outside a remote call (or after an await in a method that runs with callContext: 'sync', declared or inferred by the contract)",
     );
   }
   return context;

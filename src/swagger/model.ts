@@ -45,6 +45,8 @@ export interface OperationModel {
   readonly privileged?: true | 'maybe';
   /** Declared `idempotent: true`: the NATS carrier may send it twice (docs/faults.md). */
   readonly idempotent?: true;
+  /** For the contract: no code the method can reach reads its call context (docs/design-context.md). */
+  readonly callContext?: 'sync';
   /** The service errors the method declares. */
   readonly errors?: readonly DeclaredErrorModel[];
   readonly body: {

@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { type ContextReads, Int, nativeApp, RemoteMethod, RemoteService } from '../../src';
 import { type CallContext, ENVELOPE_VERSION } from '../../src/protocol/envelope';
 import { contextFrames, getCallContext, runWithCallContext } from '../../src/runtime/call-context';
+import { applyContract } from '../../src/runtime/contract/apply-contract';
+import { type LoadedContract } from '../../src/runtime/contract/read-contract';
 import { createMicroserviceRuntime } from '../../src/runtime/runtime';
 
 const FRAMES = contextFrames(process.versions.node, process.execArgv);
@@ -106,6 +108,66 @@ describe("callContext: 'sync'", () => {
     });
     const after = FRAMES ? 'env-1' : 'portico: getCallContext() was called outside a remote call';
     expect(reply).toMatchObject({ ok: true, body: expect.stringContaining(`env-1 ${after}`) });
+  });
+});
+
+describe("a contract's callContext: 'sync', inferred by the build", () => {
+  const INT = { kind: 'primitive', type: 'integer' } as const;
+  const STRING = { kind: 'primitive', type: 'string' } as const;
+
+  /** Serves `method` of a service whose methods all read the context after an await. */
+  async function serve(method: string, inferred: readonly string[]): Promise<string> {
+    @RemoteService('who')
+    class Who {
+      @RemoteMethod({ params: [Int], returns: String })
+      async undeclared(_: number): Promise<string> {
+        const before = getCallContext().requestId;
+        await tick();
+        return `${before} ${readLater()}`;
+      }
+
+      @RemoteMethod({ params: [Int], returns: String, callContext: 'async' })
+      async declared(_: number): Promise<string> {
+        return this.undeclared(_);
+      }
+    }
+    const app = nativeApp({ name: 'w', services: [Who] });
+    const methods = inferred.map((name) => ({
+      microservice: 'w',
+      service: 'who',
+      method: name,
+      params: [INT],
+      required: 1,
+      result: STRING,
+      callContext: 'sync' as const,
+    }));
+    const contract = { portico: 2, command: 'c', modules: {}, classes: {}, schemas: {}, methods };
+    applyContract({ file: 'portico-contract.json', dir: '.', contract } as LoadedContract, [app]);
+    const reply = await createMicroserviceRuntime(app).handle({
+      version: ENVELOPE_VERSION,
+      microservice: 'w',
+      service: 'who',
+      method,
+      apiId: 'RMC',
+      sequenceName: 'libAParamArrayJsonInOutSequence',
+      args: ['{"int":1}'],
+      context: context('env-2'),
+      deadline: Date.now() + 10_000,
+    });
+    return reply.ok ? (reply.body ?? '') : reply.error.message;
+  }
+
+  it('runs the method without AsyncLocalStorage before Node 24, as if declared', async () => {
+    const after = FRAMES ? 'env-2' : 'portico: getCallContext() was called outside a remote call';
+    expect(await serve('undeclared', ['undeclared'])).toContain(`env-2 ${after}`);
+  });
+
+  it('leaves a method the contract does not mark under AsyncLocalStorage', async () => {
+    expect(await serve('undeclared', [])).toContain('env-2 env-2');
+  });
+
+  it("gives way to a method's own declaration", async () => {
+    expect(await serve('declared', ['declared'])).toContain('env-2 env-2');
   });
 });
 

@@ -24,6 +24,10 @@ function typedMethod(old: MethodMeta, types: ContractMethod, resolver: TypeResol
     params: types.params.map((p, i) => resolver.typeOf(p, `parameter ${i} of ${where}`)),
     required: types.required,
     returns: types.result === 'void' ? null : resolver.typeOf(types.result, `result of ${where}`),
+    // A declaration in the decorator wins over what the build inferred (docs/design-context.md).
+    ...(old.callContext === undefined && types.callContext
+      ? { callContext: types.callContext }
+      : {}),
   };
 }
 

@@ -64,6 +64,11 @@ export interface ContractMethod {
   /** How many leading parameters a call must give; the others (`name?: T`, `name = …`) may not. */
   readonly required: number;
   readonly result: ContractSchema | 'void';
+  /**
+   * `'sync'` where the build found that no code the method can reach reads its call context:
+   * the runtime then treats it as declared so, unless its decorator declares otherwise.
+   */
+  readonly callContext?: 'sync';
 }
 
 /** Where the class of a named type is: a compiled module (relative to the contract) and export. */

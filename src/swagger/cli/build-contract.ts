@@ -36,6 +36,7 @@ function methodOf(operation: OperationModel): ContractMethod {
     params: paramsOf(operation),
     required: requiredOf(operation),
     result: operation.result,
+    ...(operation.callContext ? { callContext: operation.callContext } : {}),
   };
 }
 

@@ -80,6 +80,15 @@ export interface Reading {
   readonly everyRemoteMethod: boolean;
   readonly diagnostics: Diagnostic[];
   readonly notes: Diagnostic[];
+  /** For the contract: why a method may read its call context, `undefined` if it cannot. */
+  readonly contextReach?: (method: ts.MethodDeclaration) => string | undefined;
+}
+
+/** The operation with `callContext: 'sync'` where the build proved the method reads no context. */
+function withReach(reading: Reading, method: ts.MethodDeclaration, operation: OperationModel) {
+  const { contextReach } = reading;
+  if (!contextReach || contextReach(method) !== undefined) return operation;
+  return { ...operation, callContext: 'sync' as const };
 }
 
 /** The operations of a class: those the document describes, and with `everyRemoteMethod` the rest. */
@@ -90,11 +99,12 @@ export function operationsOf(reading: Reading, api: ApiClass, info: ServiceInfo)
     .filter((m) => !(ts.getCombinedModifierFlags(m) & ts.ModifierFlags.Static));
   return methods.flatMap((method) => {
     if (api.documented && isDescribed(converter, method)) {
-      return extractOperation(converter, method, info) ?? [];
+      const operation = extractOperation(converter, method, info);
+      return operation ? withReach(reading, method, operation) : [];
     }
     if (!everyRemoteMethod) return [];
     const { operation, note } = contractOnlyOperation(converter, method, { info, diagnostics });
     if (note) notes.push(note);
-    return operation ?? [];
+    return operation ? withReach(reading, method, operation) : [];
   });
 }

@@ -1,4 +1,5 @@
 import { type Project, ts } from 'ts-morph';
+import { createContextReach } from '../context/context-reach';
 import { type ApiModel, type Diagnostic, type OperationModel, type TagModel } from '../model';
 import { ERROR_DETAIL, ERROR_ENVELOPE, pathOf } from '../protocol';
 import { operationsOf, type Reading } from './class-operations';
@@ -107,6 +108,8 @@ export function extractApi(project: Project, options: ExtractOptions = {}): Extr
     everyRemoteMethod: options.everyRemoteMethod ?? false,
     diagnostics,
     notes: [],
+    // Only the contract carries it (docs/design-context.md).
+    ...(options.everyRemoteMethod ? { contextReach: createContextReach(converter, files) } : {}),
   };
   const tags = new Map<string, TagModel>();
   const operations: OperationModel[] = [];

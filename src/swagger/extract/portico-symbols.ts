@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
+import { CONTEXT_READERS } from '../context/context-readers';
 import { declaredExports, moduleKey } from './entry-exports';
 
 /** The exports of this package's entry that the generator recognises. */
@@ -15,6 +16,7 @@ const KNOWN = [
   'Int',
   'Double',
   'nativeApp',
+  ...CONTEXT_READERS,
 ] as const;
 
 /** A recognised export of this package. */

@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Project } from 'ts-morph';
+import { createContextReach } from '../../src/swagger/context/context-reach';
+import { extractApi } from '../../src/swagger/extract/extract';
+import { ROOT } from './support';
+
+const HEADER = `import { Api, ApiOperation, createNatsClient, getCallContext, getCallDeadline, nativeApp, RemoteService } from 'portico';
+import { apply, double, Helper, whoCalls } from './helpers';
+`;
+
+/** A second file of the project: helpers that read the context, and one that does not. */
+const HELPERS = `import { getCallContext } from 'portico';
+export function whoCalls(): string { return getCallContext().requestId; }
+export function double(n: number): number { return n * 2; }
+export function apply(f: () => number): number { return f(); }
+export class Helper {
+  who(): string { return whoCalls(); }
+  pure(n: number): number { return double(n); }
+}
+`;
+
+/** A service whose methods reach a read in each way, or not at all. */
+const SERVICE = `${HEADER}
+interface Calc { mul(a: number, b: number): number; }
+const calc = createNatsClient<Calc>({ microservice: 'calc', service: 'calc' });
+@Api() @RemoteService('s') export class S {
+  private readonly helper = new Helper();
+  @ApiOperation('pure') pure(n: number): number { return this.helper.pure(n) + double(n); }
+  @ApiOperation('direct') async direct(n: number): Promise<string> { await null; return getCallContext().requestId + n; }
+  @ApiOperation('deadline') deadline(n: number): number { return (getCallDeadline() ?? 0) + n; }
+  @ApiOperation('helper in another file') viaHelper(n: number): string { return whoCalls() + n; }
+  @ApiOperation('method of another class') viaClass(n: number): string { return this.helper.who() + n; }
+  @ApiOperation('through a callback') viaCallback(n: number): number { return apply(() => n); }
+  @ApiOperation('nats client') async nats(n: number): Promise<number> { return calc.mul(n, 2); }
+  @ApiOperation('any') viaAny(n: unknown): number { return (n as any).go(); }
+}
+export default nativeApp({ name: 'm', services: [S] });
+`;
+
+/** Writes the files as a project importing portico's source, and runs `read` on it. */
+function withProject<T>(files: Record<string, string>, read: (project: Project) => T): T {
+  const dir = mkdtempSync(path.join(tmpdir(), 'context-reach-'));
+  try {
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+    const compilerOptions = {
+      target: 'ES2022',
+      strict: true,
+      noEmit: true,
+      experimentalDecorators: true,
+      emitDecoratorMetadata: true,
+      paths: { portico: [path.join(ROOT, 'src/index.ts')] },
+    };
+    const tsconfig = path.join(dir, 'tsconfig.json');
+    writeFileSync(tsconfig, JSON.stringify({ compilerOptions }));
+    return read(new Project({ tsConfigFilePath: tsconfig }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Why each method of class `S` may read its context (`'sync'` where it cannot). */
+function reasons(files: Record<string, string>): Record<string, string> {
+  return withProject(files, (project) => {
+    const program = project.getProgram().compilerObject;
+    const checker = program.getTypeChecker();
+    const sources = program.getSourceFiles().filter((f) => !f.isDeclarationFile);
+    const reach = createContextReach({ checker, program }, sources);
+    const service = project.getSourceFileOrThrow('service.ts').getClassOrThrow('S');
+    return Object.fromEntries(
+      service.getMethods().map((m) => [m.getName(), reach(m.compilerNode) ?? 'sync']),
+    );
+  });
+}
+
+describe('the context reach of the contract', () => {
+  it('finds each way a method reaches a read, and the method that reaches none', () => {
+    expect(reasons({ 'service.ts': SERVICE, 'helpers.ts': HELPERS })).toEqual({
+      pure: 'sync',
+      direct: 'it uses getCallContext',
+      deadline: 'it uses getCallDeadline',
+      viaHelper: 'it uses getCallContext',
+      viaClass: 'it uses getCallContext',
+      viaCallback: 'it calls f through a function-typed value',
+      nats: 'it calls calc.mul through a function-typed value',
+      viaAny: 'it calls (n as any).go, whose function is not known',
+    });
+  });
+
+  it("writes callContext: 'sync' into the contract for the method that reaches none", () => {
+    const contract = withProject({ 'service.ts': SERVICE, 'helpers.ts': HELPERS }, (project) => {
+      const { model } = extractApi(project, { rmc: true, contract: true, everyRemoteMethod: true });
+      return model.operations.filter((o) => o.callContext === 'sync').map((o) => o.method);
+    });
+    expect(contract).toEqual(['pure']);
+  });
+
+  it('counts an override in a subclass and a reading accessor as reads', () => {
+    const source = `${HEADER}
+class Base { work(n: number): number { return n; } }
+class Reading extends Base { override work(n: number): number { return getCallContext().locale.length + n; } }
+class Account { get owner(): string { return getCallContext().requestId; } }
+export class S {
+  base: Base = new Reading();
+  viaOverride(n: number): number { return this.base.work(n); }
+  untouched(n: number): number { return n; }
+}
+void Account;
+`;
+    const found = reasons({ 'service.ts': source, 'helpers.ts': HELPERS });
+    expect(found.viaOverride).toBe('it uses getCallContext, in code that may run from any method');
+    expect(found.untouched).toBe(found.viaOverride);
+  });
+
+  it('finds an override, where no accessor or protocol method reads', () => {
+    const source = `${HEADER}
+class Base { work(n: number): number { return n; } }
+class Reading extends Base { override work(n: number): number { return getCallContext().locale.length + n; } }
+export class S {
+  base: Base = new Reading();
+  viaOverride(n: number): number { return this.base.work(n); }
+  viaSuper(n: number): number { return new Base().work(n); }
+  untouched(n: number): number { return n; }
+}
+`;
+    const found = reasons({ 'service.ts': source, 'helpers.ts': HELPERS });
+    expect(found).toEqual({
+      viaOverride: 'it uses getCallContext',
+      viaSuper: 'it uses getCallContext',
+      untouched: 'sync',
+    });
+  });
+
+  it('takes every method of a program that imports no context reader as reading none', () => {
+    const source = `import { RemoteService } from 'portico';
+function apply(f: () => number): number { return f(); }
+export class S { viaCallback(n: number): number { return apply(() => n); } }
+void RemoteService;
+`;
+    expect(reasons({ 'service.ts': source })).toEqual({ viaCallback: 'sync' });
+  });
+
+  it('counts code loaded at run time as a read', () => {
+    const source = `import { RemoteService } from 'portico';
+export class S { load(name: string): unknown { return require(name); } }
+void RemoteService;
+`;
+    expect(reasons({ 'service.ts': source })).toEqual({ load: 'it requires a module at run time' });
+  });
+});
