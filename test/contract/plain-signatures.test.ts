@@ -40,6 +40,7 @@ export interface Visit {
   @RemoteMethod() echo(visit: Visit): Visit { return visit; }
   @RemoteMethod() hi(name?: string): string { return 'hi ' + (name ?? 'there'); }
   @RemoteMethod() raw(text: string): unknown { return text.length; }
+  @RemoteMethod() tail(text: string): [string, ...unknown[]] { return [text]; }
 }
 /** @format email */
 export type Email = string;
@@ -84,6 +85,7 @@ describe('plain signatures with a contract', () => {
     expect(generation.diagnostics.map((d) => `${d.location?.line}: ${d.message}`)).toEqual([
       '25: PlainService has @RemoteService but no @Api, so the document leaves its methods out: add @Api() to the class',
       "28: plain.raw is left out of the contract and keeps its decorators' types: it has type `unknown`, which has no JSON form",
+      "29: plain.tail is left out of the contract and keeps its decorators' types: it has type `unknown`, which has no JSON form",
     ]);
     expect(operation('hello').requestBody.required).toBe(false);
     expect(operation('strict').requestBody.required).toBe(true);

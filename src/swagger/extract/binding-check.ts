@@ -1,5 +1,6 @@
 import { type SchemaModel } from '../schema-model';
 import { type Converter, type Site } from './converter';
+import { walkSchema } from './schema-walk';
 import { locationOf } from './source-text';
 import { bindsUnion, UNTOLD_UNION } from './union-binding';
 
@@ -47,46 +48,20 @@ function problemOf(
  * describes but the runtime cannot bind: the call would fail however the caller fills it.
  */
 export function checkBindable(converter: Converter, schema: SchemaModel, site: Site): void {
-  const named = new Map(converter.registry.schemas().map((s) => [s.name, s.schema]));
-  const seen = new Set<string>();
-  // `inField`: the value is a member of an object, whose element the member's name names.
-  const visit = (current: SchemaModel, path: string, inField: boolean, typeName?: string) => {
-    if (current.kind === 'ref') {
-      const target = named.get(current.name);
-      const key = `${current.name}:${inField}`;
-      if (target && !seen.has(key)) {
-        seen.add(key);
-        visit(target, path, inField, current.name);
-      }
-      return;
-    }
-    if (current.kind === 'array') {
-      visit(current.items, `${path}[]`, false);
-      return;
-    }
+  const { named } = converter.registry;
+  walkSchema(schema, named, site.label, (current, { path, inField, typeName }) => {
     const union = (u: Extract<SchemaModel, { kind: 'union' }>) => bindsUnion(u, named, inField);
     const problem = problemOf(current, converter.typesAreContract, union);
-    if (problem) {
-      const what = typeName ? `${path} (${typeName})` : path;
-      converter.report({
-        severity: converter.typesAreContract ? 'error' : 'warning',
-        message:
-          problem === UNTOLD_UNION
-            ? `${what} ${problem}`
-            : `${what} ${problem}, ${converter.typesAreContract ? CONTRACT_CANNOT_BIND : CANNOT_BIND}`,
-        location: locationOf(site.node),
-      });
-      return;
-    }
-    if (current.kind === 'object') {
-      for (const p of current.properties) visit(p.schema, `${path}.${p.name}`, true);
-      if (current.additional) visit(current.additional, `${path}[key]`, false);
-    }
-    if (current.kind === 'tuple') {
-      for (const [i, item] of current.items.entries()) visit(item, `${path}[${i}]`, false);
-      if (current.rest) visit(current.rest, `${path}[rest]`, false);
-    }
-    if (current.kind === 'union') for (const m of current.members) visit(m, path, false);
-  };
-  visit(schema, site.label, false);
+    if (!problem) return true;
+    const what = typeName ? `${path} (${typeName})` : path;
+    converter.report({
+      severity: converter.typesAreContract ? 'error' : 'warning',
+      message:
+        problem === UNTOLD_UNION
+          ? `${what} ${problem}`
+          : `${what} ${problem}, ${converter.typesAreContract ? CONTRACT_CANNOT_BIND : CANNOT_BIND}`,
+      location: locationOf(site.node),
+    });
+    return false;
+  });
 }

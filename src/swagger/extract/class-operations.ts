@@ -4,42 +4,18 @@ import { type SchemaModel } from '../schema-model';
 import { type Converter } from './converter';
 import { extractOperation, isDescribed, type ServiceInfo } from './extract-operation';
 import { type ApiClass } from './find-api-classes';
+import { walkSchema } from './schema-walk';
 import { locationOf } from './source-text';
 
 /** The type text of the first part of `schema` with no JSON description, if any. */
 function unsupportedIn(converter: Converter, schema: SchemaModel | 'void'): string | undefined {
-  const named = new Map(converter.registry.schemas().map((s) => [s.name, s.schema]));
-  const seen = new Set<string>();
-  const visit = (current: SchemaModel): string | undefined => {
-    switch (current.kind) {
-      case 'unsupported':
-        return current.typeText;
-      case 'ref': {
-        const target = named.get(current.name);
-        if (!target || seen.has(current.name)) return undefined;
-        seen.add(current.name);
-        return visit(target);
-      }
-      case 'array':
-        return visit(current.items);
-      case 'object':
-        return [
-          ...current.properties.map((p) => p.schema),
-          ...(current.additional ? [current.additional] : []),
-        ]
-          .map(visit)
-          .find((found) => found !== undefined);
-      case 'tuple':
-      case 'union':
-      case 'intersection': {
-        const members = current.kind === 'tuple' ? current.items : current.members;
-        return members.map(visit).find((found) => found !== undefined);
-      }
-      default:
-        return undefined;
-    }
-  };
-  return schema === 'void' ? undefined : visit(schema);
+  if (schema === 'void') return undefined;
+  let found: string | undefined;
+  walkSchema(schema, converter.registry.named, '', (part) => {
+    if (found === undefined && part.kind === 'unsupported') found = part.typeText;
+    return found === undefined;
+  });
+  return found;
 }
 
 /** An operation for the contract alone, or why the method keeps its decorators' types. */

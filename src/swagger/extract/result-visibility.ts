@@ -12,10 +12,7 @@ function hiddenResult(converter: Converter, method: ts.MethodDeclaration, schema
   const signature = converter.checker.getSignatureFromDeclaration(method);
   const declared = signature && converter.checker.getReturnTypeOfSignature(signature);
   if (declared && converter.checker.getAwaitedType(declared) !== declared) return 'Promise';
-  const named =
-    schema.kind === 'ref'
-      ? converter.registry.schemas().find((s) => s.name === schema.name)?.schema
-      : schema;
+  const named = schema.kind === 'ref' ? converter.registry.named.get(schema.name) : schema;
   if (!named) return undefined;
   if (named.kind === 'array' || named.kind === 'tuple') return 'Array';
   if (named.kind === 'object' && !named.declaredFields) return 'Object';

@@ -23,6 +23,8 @@ export interface SchemaRegistry {
   nameOf(type: NamedType, build: () => SchemaModel): string;
   /** Every schema built so far, sorted by name. */
   schemas(): NamedSchema[];
+  /** Every schema built so far, by name: one map, kept as schemas are built. */
+  readonly named: ReadonlyMap<string, SchemaModel>;
   /** The exported class behind each schema name that has one. */
   classes(): ReadonlyMap<string, { readonly file: string; readonly name: string }>;
 }
@@ -87,6 +89,7 @@ export function createSchemaRegistry(
       return name;
     },
     classes: () => classes,
+    named: built,
     schemas() {
       return [...built.entries()]
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

@@ -13,7 +13,8 @@ export interface ReadyWaiters {
 
 /** Creates an empty {@link ReadyWaiters}. */
 export function readyWaiters(): ReadyWaiters {
-  let waiters: ((ready: boolean) => void)[] = [];
+  // A set, so that a check leaves it in O(1): waking k checks is O(k), not O(k²).
+  const waiters = new Set<(ready: boolean) => void>();
   return {
     wait(ready) {
       if (ready()) return Promise.resolve(true);
@@ -23,14 +24,16 @@ export function readyWaiters(): ReadyWaiters {
         const timer = setTimeout(() => wake(ready()), DEFAULT_PING_TIMEOUT_MS).unref();
         function wake(answer: boolean): void {
           clearTimeout(timer);
-          waiters = waiters.filter((waiter) => waiter !== wake);
+          waiters.delete(wake);
           resolve(answer);
         }
-        waiters.push(wake);
+        waiters.add(wake);
       });
     },
     wakeAll(ready) {
-      for (const wake of waiters.slice()) wake(ready);
+      const woken = [...waiters];
+      waiters.clear();
+      for (const wake of woken) wake(ready);
     },
   };
 }
