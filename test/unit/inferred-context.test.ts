@@ -1,0 +1,114 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ts from 'typescript';
+import { type NativeAppDefinition } from '../../src/microservices';
+import { applyContract } from '../../src/runtime/contract/apply-contract';
+import { contextFrames } from '../../src/runtime/call-context';
+import { findContract, readContract } from '../../src/runtime/contract/read-contract';
+import { writeContract } from '../contract/types-project';
+import { startTestServer, type TestServer } from '../support/harness';
+
+const FRAMES = contextFrames(process.versions.node, process.execArgv);
+const SRC = path.resolve(__dirname, '../../src/index.ts');
+
+/** Helpers in a file of their own: each reads the context after an await, one way or another. */
+const HELPERS = `import { getCallContext } from 'portico';
+export const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
+export async function whoCalls(): Promise<string> { await tick(); return getCallContext().requestId; }
+export function apply<T>(f: () => T): T { return f(); }
+export class Caller { async who(): Promise<string> { await tick(); return getCallContext().requestId; } }
+`;
+
+/** Methods that reach a read in each way the build follows, and one that reaches none. */
+const SERVICE = `import { Api, ApiOperation, getCallContext, nativeApp, RemoteService } from 'portico';
+import { apply, Caller, tick, whoCalls } from './helpers';
+@Api() @RemoteService('who') export class WhoService {
+  private readonly caller = new Caller();
+  @ApiOperation('direct') async direct(_: number): Promise<string> { await tick(); return getCallContext().requestId; }
+  @ApiOperation('helper') async viaHelper(_: number): Promise<string> { return whoCalls(); }
+  @ApiOperation('class') async viaClass(_: number): Promise<string> { return this.caller.who(); }
+  @ApiOperation('callback') async viaCallback(_: number): Promise<string> {
+    return apply(async () => { await tick(); return getCallContext().requestId; });
+  }
+  @ApiOperation('pure') double(n: number): number { return n * 2; }
+}
+export default nativeApp({ name: 'who', services: [WhoService] });
+`;
+
+const OPTIONS = {
+  target: 'ES2022',
+  module: 'commonjs',
+  strict: true,
+  skipLibCheck: true,
+  experimentalDecorators: true,
+  emitDecoratorMetadata: true,
+  rootDir: '.',
+  outDir: 'dist',
+  paths: { portico: [SRC] },
+};
+
+/** Writes, compiles and generates the contract of the project in `dir`; returns its module. */
+async function buildProject(dir: string): Promise<string> {
+  writeFileSync(path.join(dir, 'helpers.ts'), HELPERS);
+  writeFileSync(path.join(dir, 'service.ts'), SERVICE);
+  const config = { compilerOptions: OPTIONS, include: ['*.ts'] };
+  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(config));
+  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dir);
+  const program = ts.createProgram(parsed.fileNames, parsed.options);
+  mkdirSync(path.join(dir, 'dist'));
+  for (const name of ['helpers.ts', 'service.ts']) {
+    expect(program.emit(program.getSourceFile(path.join(dir, name))).emitSkipped).toBe(false);
+  }
+  await writeContract(dir);
+  return path.join(dir, 'dist', 'service.js');
+}
+
+describe("callContext: 'sync' inferred by the build, on the main server", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portico-inferred-'));
+  let server: TestServer;
+  let app: NativeAppDefinition;
+
+  beforeAll(async () => {
+    const module = await buildProject(dir);
+    app = require(module).default as NativeAppDefinition;
+    applyContract(readContract(findContract(module) as string), [app]);
+    server = await startTestServer({ microservices: [app] });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const call = (method: string, requestId: string) =>
+    server.http
+      .post(`/who/who/${method}`)
+      .set('Content-Type', 'application/json')
+      .set('X-SVC-Request-ID', requestId)
+      .send('2');
+
+  it.each(['direct', 'viaHelper', 'viaClass', 'viaCallback'])(
+    'keeps AsyncLocalStorage for %s, which reads the context after an await',
+    async (method) => {
+      const ids = Array.from({ length: 8 }, (_, i) => `${method}-${i}`);
+      const answers = await Promise.all(ids.map((id) => call(method, id)));
+      expect(answers.map((a) => [a.status, JSON.parse(a.text)])).toEqual(
+        ids.map((id) => [200, id]),
+      );
+    },
+  );
+
+  it('runs the method that reaches no read without AsyncLocalStorage before Node 24', async () => {
+    const run = jest.spyOn(AsyncLocalStorage.prototype, 'run');
+    try {
+      const answer = await call('double', 'pure-1');
+      expect([answer.status, answer.text]).toEqual([200, '4']);
+      expect(run).toHaveBeenCalledTimes(FRAMES ? 1 : 0);
+      await call('direct', 'read-1');
+      expect(run).toHaveBeenCalledTimes(FRAMES ? 2 : 1);
+    } finally {
+      run.mockRestore();
+    }
+  });
+});
