@@ -40,7 +40,8 @@ export interface RemoteMethodOptions {
    * `'sync'`: the method reads `getCallContext()` (also through `getCallDeadline()` or a
    * `createNatsClient` call) only before its first `await`, never in timers or callbacks; on Node
    * before 24 its calls then skip AsyncLocalStorage and its promise hooks. Default `'async'`: read
-   * anywhere. See docs/design-context.md.
+   * anywhere, unless the build's contract found that the method reads no context. See
+   * docs/design-context.md.
    */
   callContext?: ContextReads;
 }

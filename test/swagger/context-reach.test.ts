@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Project } from 'ts-morph';
@@ -43,14 +43,18 @@ export default nativeApp({ name: 'm', services: [S] });
 function withProject<T>(files: Record<string, string>, read: (project: Project) => T): T {
   const dir = mkdtempSync(path.join(tmpdir(), 'context-reach-'));
   try {
-    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      writeFileSync(path.join(dir, name), text);
+    }
     const compilerOptions = {
       target: 'ES2022',
       strict: true,
       noEmit: true,
       experimentalDecorators: true,
       emitDecoratorMetadata: true,
-      paths: { portico: [path.join(ROOT, 'src/index.ts')] },
+      // The built declarations: a program over them is quicker to make than over the source.
+      paths: { portico: [path.join(ROOT, 'dist/src/index.d.ts')] },
     };
     const tsconfig = path.join(dir, 'tsconfig.json');
     writeFileSync(tsconfig, JSON.stringify({ compilerOptions }));
@@ -147,5 +151,47 @@ export class S { load(name: string): unknown { return require(name); } }
 void RemoteService;
 `;
     expect(reasons({ 'service.ts': source })).toEqual({ load: 'it requires a module at run time' });
+  });
+
+  it('counts a package that depends on portico, also through another package, as a read', () => {
+    const pkg = (name: string, deps: Record<string, string>) =>
+      JSON.stringify({ name, version: '1.0.0', types: 'index.d.ts', dependencies: deps });
+    const source = `import { RemoteService } from 'portico';
+import { shout } from 'plain-lib';
+import { wrapped } from 'wrapper-lib';
+export class S {
+  pure(n: string): string { return shout(n); }
+  viaPackage(n: string): string { return wrapped(n); }
+}
+void RemoteService;
+`;
+    const found = reasons({
+      'service.ts': source,
+      'node_modules/plain-lib/package.json': pkg('plain-lib', {}),
+      'node_modules/plain-lib/index.d.ts': 'export declare function shout(s: string): string;',
+      'node_modules/wrapper-lib/package.json': pkg('wrapper-lib', { 'context-lib': '1.0.0' }),
+      'node_modules/wrapper-lib/index.d.ts': 'export declare function wrapped(s: string): string;',
+      'node_modules/context-lib/package.json': pkg('context-lib', { portico: '*' }),
+    });
+    expect(found).toEqual({
+      pure: 'sync',
+      viaPackage: 'it calls wrapped, of a package that depends on portico',
+    });
+  });
+
+  it('finds a reader imported under another name or through a namespace', () => {
+    const source = `import * as portico from 'portico';
+import { getCallContext as context } from 'portico';
+export class S {
+  renamed(): string { return context().requestId; }
+  namespaced(): string { return portico.getCallDeadline()?.toString() ?? ''; }
+  pure(n: number): number { return n + 1; }
+}
+`;
+    expect(reasons({ 'service.ts': source })).toEqual({
+      renamed: 'it uses getCallContext',
+      namespaced: 'it uses getCallDeadline',
+      pure: 'sync',
+    });
   });
 });

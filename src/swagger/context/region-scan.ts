@@ -117,7 +117,9 @@ function scanCall(node: CallLike, tools: ScanTools, next: ts.Node[]): string | u
   }
   const origin = originOf(declaration, tools.program);
   if (origin === 'library') return undefined;
-  if (origin !== 'project' && origin !== 'portico') return `it calls ${text}, whose code is unseen`;
+  if (origin === 'portico-dependent')
+    return `it calls ${text}, of a package that depends on portico`;
+  if (origin === 'ambient') return `it calls ${text}, declared without its code`;
   if (WRITTEN_FUNCTIONS.includes(declaration.kind)) {
     // Also what the identifiers do not name: `obj['method']()`.
     if (origin === 'project') next.push(...codeOf(declaration, tools.overrides));
