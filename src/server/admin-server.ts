@@ -4,6 +4,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import { ADMIN_PREFIX, type AdminRoutes } from './admin-routes';
 import { type AdminPlacement, type HttpLimits } from './config';
+import { type ErrorListener } from './error-listener';
 import { createHttpServer } from './http-server';
 
 /** The admin routes' own HTTP server, when the configuration gives them a port. */
@@ -48,11 +49,13 @@ export async function startAdminServer(options: {
   readonly limits: HttpLimits;
   readonly routes: AdminRoutes;
   readonly logger: Logger;
+  /** The main server's listener of its application's errors: one policy for both ports. */
+  readonly onError: ErrorListener;
 }): Promise<AdminServer> {
   const { placement, limits, routes, logger } = options;
   const app = new Koa();
   app.silent = true;
-  app.on('error', (error: Error) => logger.error({ err: error }, 'unhandled error'));
+  app.on('error', options.onError);
   const prefix = `/${ADMIN_PREFIX}/`;
   app.use(async (ctx) => {
     if (ctx.path.startsWith(prefix)) return routes(ctx, ctx.path.slice(prefix.length - 1));

@@ -7,6 +7,9 @@ export type DisconnectPhase = 'request' | 'response';
 /** Counts the clients that went away; the metrics' counter, when metrics are on. */
 export type DisconnectCounter = (phase: DisconnectPhase) => void;
 
+/** A listener of a Koa application's `error` event. */
+export type ErrorListener = (error: Error & { code?: string }, ctx?: Koa.Context) => void;
+
 /** The error codes that Node gives a socket whose peer reset or closed it under a write or read. */
 const PEER_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
 
@@ -19,7 +22,7 @@ const PEER_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PR
 export function createErrorListener(
   logger: Logger,
   countDisconnect: DisconnectCounter | undefined,
-): (error: Error & { code?: string }, ctx?: Koa.Context) => void {
+): ErrorListener {
   return (error, ctx) => {
     const req = ctx?.req;
     if (req && PEER_GONE.has(error.code ?? '') && req.socket.destroyed) {

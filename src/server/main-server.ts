@@ -88,7 +88,8 @@ export function createMainServer(
   const inFlight = createInFlight();
   const app = new Koa();
   app.silent = true;
-  app.on('error', createErrorListener(logger, metrics?.clientDisconnect));
+  const onError = createErrorListener(logger, metrics?.clientDisconnect);
+  app.on('error', onError);
   app.use(async (ctx) => {
     inFlight.begin();
     try {
@@ -136,6 +137,7 @@ export function createMainServer(
             limits: httpLimits,
             routes: adminRoutes,
             logger,
+            onError,
           });
         }
         await Promise.all([...routes.values()].map(({ transport }) => transport.start?.()));
