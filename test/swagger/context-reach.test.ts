@@ -194,4 +194,25 @@ export class S {
       pure: 'sync',
     });
   });
+
+  it('follows a decorator that may replace the method with a function of its own', () => {
+    const source = `${HEADER}
+function logged(_: object, __: string, d: PropertyDescriptor) {
+  const inner = d.value as (...a: unknown[]) => unknown;
+  d.value = async function (this: unknown, ...a: unknown[]) {
+    const result = await inner.apply(this, a);
+    return [getCallContext().requestId, result];
+  };
+}
+function noted(_: object, __: string) {}
+export class S {
+  @logged wrapped(n: number): number { return n; }
+  @noted plain(n: number): number { return n; }
+}
+`;
+    expect(reasons({ 'service.ts': source, 'helpers.ts': HELPERS })).toEqual({
+      wrapped: 'it uses getCallContext',
+      plain: 'sync',
+    });
+  });
 });

@@ -49,6 +49,16 @@ function mayReachReaders(files: readonly ts.SourceFile[], checked: Checked): boo
 }
 
 /**
+ * The decorators of a method and of its class: a decorator may replace the method with a function
+ * of its own, which the runtime then calls instead.
+ */
+function decoratorsOf(method: ts.MethodDeclaration): ts.Node[] {
+  const own = ts.getDecorators(method) ?? [];
+  const owner = ts.canHaveDecorators(method.parent) ? (ts.getDecorators(method.parent) ?? []) : [];
+  return [...own, ...owner];
+}
+
+/**
  * Decides, for the contract, which remote methods may read their call context
  * (docs/design-context.md): returns for a method why it may, or `undefined` when no code it can
  * reach reads it. Conservative: what the build cannot resolve counts as a read.
@@ -83,6 +93,6 @@ export function createContextReach(
   const mayReach = mayReachReaders(files, checked);
   return (method) => {
     if (!mayReach || !method.body) return undefined;
-    return implicit() ?? reach([method.body]);
+    return implicit() ?? reach([method.body, ...decoratorsOf(method)]);
   };
 }
