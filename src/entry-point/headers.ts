@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import { frameworkError, RemoteError } from '../errors';
 import { type ApiId } from '../protocol/envelope';
 import { type Format, formatOfSequence, SEQUENCE_NAMES } from '../serialization/sequence';
+import { newRequestId } from './new-request-id';
 
 /** The request headers of the entry point, as browsers and documents spell them. */
 export const SVC_HEADER_SPELLING = {
@@ -69,7 +69,7 @@ const MAX_TEXT = 1024;
 /** The caller's request id when it is a valid one (see {@link validRequestId}), else a new UUID. */
 export function requestIdOf(headers: IncomingHttpHeaders): string {
   const given = headers[SVC_HEADERS.requestId];
-  return validRequestId(typeof given === 'string' ? given : undefined) ?? randomUUID();
+  return validRequestId(typeof given === 'string' ? given : undefined) ?? newRequestId();
 }
 
 /** The caller's request id when it is 1–128 visible ASCII characters; `undefined` otherwise. */
