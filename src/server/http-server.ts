@@ -1,21 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { holdContinue } from '../entry-point/body';
-import { requestIdOf } from '../entry-point/headers';
-import { negotiate } from '../entry-point/negotiation';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
 import { CONTENT_TYPES, serializeError } from '../http/responses';
-import { type Format } from '../serialization/sequence';
 import { type HttpLimits } from './config';
+import { answerClientError, answerShape, refuseConnect } from './raw-refusals';
 import { watchWriteDeadline } from './write-deadline';
-
-/** What Node's HTTP parser reports, as the error table answers it (anything else is a 400). */
-const PARSER_ERRORS: Readonly<Record<string, [ErrorCode, string]>> = {
-  HPE_HEADER_OVERFLOW: ['HEADERS_TOO_LARGE', 'the request headers are too large'],
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: ['PAYLOAD_TOO_LARGE', 'the chunk extensions are too large'],
-  ERR_HTTP_REQUEST_TIMEOUT: ['REQUEST_TIMEOUT', 'the request took too long to arrive'],
-};
 
 /**
  * Creates the main server's HTTP server with its limits, and the guards Node leaves out:
@@ -103,14 +93,6 @@ function forgetFinished(this: http.ServerResponse): void {
   if (at >= 0) open.splice(at, 1);
 }
 
-/** The request id and the family of an answer the HTTP layer gives to a parsed request. */
-function answerShape(req: http.IncomingMessage): { requestId: string; format: Format } {
-  return {
-    requestId: requestIdOf(req.headers),
-    format: negotiate(req.headers['content-type'], req.headers.accept).format,
-  };
-}
-
 /** A parsed request and the response that answers it. */
 interface ParsedRequest {
   readonly req: http.IncomingMessage;
@@ -131,64 +113,4 @@ function refuse({ req, res }: ParsedRequest, code: ErrorCode, message: string): 
   });
   res.end(body);
   req.resume();
-}
-
-/**
- * Answers what Node's parser refused with the error envelope, then closes the connection; a
- * connection whose response being written is half written (head sent, not finished) is only
- * closed, as an envelope would land inside that response's body.
- */
-function answerClientError(
-  error: Error & { code?: string },
-  socket: Duplex,
-  current: http.ServerResponse | undefined,
-): void {
-  const halfWritten = current?.headersSent === true && !current.writableFinished;
-  if (!socket.writable || halfWritten) {
-    socket.destroy();
-    return;
-  }
-  const [code, message] = PARSER_ERRORS[error.code ?? ''] ?? [
-    'BAD_REQUEST',
-    'the request is not valid HTTP/1.1',
-  ];
-  endWith(socket, rawErrorResponse(code, message, { requestId: randomUUID(), format: 'json' }));
-}
-
-/** Answers `CONNECT` like any method the entry point does not take, and closes. */
-function refuseConnect(req: http.IncomingMessage, socket: Duplex): void {
-  socket.on('error', () => {});
-  const message = 'CONNECT is not allowed: use POST';
-  endWith(
-    socket,
-    rawErrorResponse('METHOD_NOT_ALLOWED', message, {
-      ...answerShape(req),
-      allow: 'POST, OPTIONS',
-    }),
-  );
-}
-
-/** Writes `response` and closes; a peer that never reads does not keep the socket open. */
-function endWith(socket: Duplex, response: string): void {
-  socket.end(response, () => socket.destroy());
-  const timer = setTimeout(() => socket.destroy(), 1000).unref();
-  socket.once('close', () => clearTimeout(timer));
-}
-
-function rawErrorResponse(
-  code: ErrorCode,
-  message: string,
-  { requestId, format, allow }: { requestId: string; format: Format; allow?: string },
-): string {
-  const status = ERROR_STATUS[code];
-  const body = serializeError({ status, code, message }, requestId, format);
-  return (
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
-    `Content-Type: ${CONTENT_TYPES[format]}\r\n` +
-    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-    `X-SVC-Request-ID: ${requestId}\r\n` +
-    (allow ? `Allow: ${allow}\r\n` : '') +
-    'Connection: close\r\n\r\n' +
-    body
-  );
 }
