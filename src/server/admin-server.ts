@@ -1,11 +1,10 @@
 import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { ADMIN_PREFIX, type AdminRoutes } from './admin-routes';
 import { type AdminPlacement, type HttpLimits } from './config';
 import { type ErrorListener } from './error-listener';
-import { createHttpServer } from './http-server';
+import { createHttpServer, listenOn } from './http-server';
 
 /** The admin routes' own HTTP server, when the configuration gives them a port. */
 export interface AdminServer {
@@ -66,14 +65,7 @@ export async function startAdminServer(options: {
     });
   });
   const server: http.Server = createHttpServer(limits, app.callback());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(placement.port, placement.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOn(server, placement.port, placement.host);
   logger.info({ adminPort: port }, 'admin routes listening');
   return {
     port,

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { holdContinue } from '../entry-point/body';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
@@ -67,6 +68,21 @@ export function createHttpServer(
     ...(onWriteTimeout && { onTimeout: onWriteTimeout }),
   });
   return server;
+}
+
+/** Starts `server` listening on `port` and `host`; resolves with the bound port. */
+export function listenOn(
+  server: http.Server,
+  port: number,
+  host: string | undefined,
+): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
 }
 
 /**

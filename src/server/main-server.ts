@@ -1,5 +1,4 @@
 import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { createEntryPoint } from '../entry-point/entry-point';
@@ -17,14 +16,16 @@ import {
   resolveEntryPointConfig,
   resolveHttpLimits,
 } from './config';
-import { answerDocsHome, docsHomeOf } from './docs-home';
+import { docsHomeOf } from './docs-home';
 import { createErrorListener } from './error-listener';
-import { createHttpServer } from './http-server';
+import { createHttpServer, listenOn } from './http-server';
 import { createInFlight } from './in-flight';
 import { createCallLog, createLogger } from './logger';
 import { mountMicroservices, type TransportFactory } from './mount-microservices';
 import { createServerObservability } from './observability';
 import { createReadiness } from './readiness';
+import { createRequestDispatch } from './request-dispatch';
+import { shutDown } from './shutdown';
 
 /** A main server: its Koa app, and the means to listen and to shut down gracefully. */
 export interface MainServer {
@@ -90,19 +91,7 @@ export function createMainServer(
   app.silent = true;
   const onError = createErrorListener(logger, metrics?.clientDisconnect);
   app.on('error', onError);
-  app.use(async (ctx) => {
-    inFlight.begin();
-    try {
-      const path = ctx.path;
-      const slash = path.indexOf('/', 1);
-      const name = slash < 0 ? path.slice(1) : path.slice(1, slash);
-      const handler = handlers.get(name);
-      if (handler) await handler(ctx, slash < 0 ? '' : path.slice(slash));
-      else if (!answerDocsHome(ctx, docsHome)) await entryPoint(ctx, path.slice(1).split('/'));
-    } finally {
-      inFlight.end(ctx.res);
-    }
-  });
+  app.use(createRequestDispatch({ handlers, docsHome, entryPoint, inFlight }));
 
   let server: http.Server | undefined;
   let admin: AdminServer | undefined;
@@ -122,13 +111,7 @@ export function createMainServer(
         logger.debug({ writeTimeoutMs: httpLimits.writeTimeoutMs }, 'answer not taken in time');
       });
       const listening = server;
-      const bound = await new Promise<number>((resolve, reject) => {
-        listening.once('error', reject);
-        listening.listen(port, host, () => {
-          listening.off('error', reject);
-          resolve((listening.address() as AddressInfo).port);
-        });
-      });
+      const bound = await listenOn(listening, port, host);
       try {
         if (adminPlacement) {
           const placement = { host, ...adminPlacement };
@@ -152,23 +135,16 @@ export function createMainServer(
       logger.info({ port: bound }, 'main server listening');
       return bound;
     },
-    async close() {
-      // Load balancers see readiness turn false first, while calls are still served.
-      readiness.phase = 'draining';
-      if (drainDelayMs > 0 && server?.listening) {
-        logger.info({ drainDelayMs }, 'readiness is false; closing after the drain delay');
-        await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
-      }
-      inFlight.close();
-      const closed = server
-        ? new Promise<void>((resolve) => server?.close(() => resolve()))
-        : Promise.resolve();
-      server?.closeIdleConnections();
-      await inFlight.settled(entryConfig.callTimeoutMs + 1000);
-      server?.closeAllConnections();
-      await closed;
-      await Promise.all([...routes.values()].map(({ transport }) => transport.close()));
-      await admin?.close();
-    },
+    close: () =>
+      shutDown({
+        readiness,
+        drainDelayMs,
+        server,
+        inFlight,
+        logger,
+        admin,
+        routes,
+        graceMs: entryConfig.callTimeoutMs + 1000,
+      }),
   };
 }

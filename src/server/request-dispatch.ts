@@ -1,0 +1,38 @@
+import type Koa from 'koa';
+import { type EntryPointHandler } from '../entry-point/entry-point';
+import { answerDocsHome } from './docs-home';
+import { type InFlight } from './in-flight';
+import { type PathHandler } from './mount-microservices';
+
+/** Where the main server sends a request. */
+export interface DispatchTargets {
+  /** By the first path segment: the admin routes, servlet apps and static files. */
+  readonly handlers: ReadonlyMap<string, PathHandler>;
+  /** Where `GET /` redirects in development, when a microservice serves Swagger UI. */
+  readonly docsHome: string | undefined;
+  /** Every other path: `/{microservice}/{service}/{method}`. */
+  readonly entryPoint: EntryPointHandler;
+  /** Counts each request while it is answered, for the graceful shutdown. */
+  readonly inFlight: InFlight;
+}
+
+/**
+ * The main server's one middleware: a request goes to the handler its first path segment names,
+ * to the docs home, or to the entry point.
+ */
+export function createRequestDispatch(targets: DispatchTargets): Koa.Middleware {
+  const { handlers, docsHome, entryPoint, inFlight } = targets;
+  return async (ctx) => {
+    inFlight.begin();
+    try {
+      const path = ctx.path;
+      const slash = path.indexOf('/', 1);
+      const name = slash < 0 ? path.slice(1) : path.slice(1, slash);
+      const handler = handlers.get(name);
+      if (handler) await handler(ctx, slash < 0 ? '' : path.slice(slash));
+      else if (!answerDocsHome(ctx, docsHome)) await entryPoint(ctx, path.slice(1).split('/'));
+    } finally {
+      inFlight.end(ctx.res);
+    }
+  };
+}
