@@ -55,4 +55,14 @@ describe('generate-swagger on optional parameters', () => {
     const tuple = (schema.anyOf as Json[] | undefined)?.[0] ?? schema;
     expect(tuple).toMatchObject({ type: 'array', minItems: 1, maxItems: 3 });
   });
+
+  it('says the same in libA JSON and in XML, where the runtime also takes the shorter array', () => {
+    const content = (operation('join').requestBody as Json).content as Json;
+    const json = (content['application/json'] as Json).schema as Json;
+    const libA = (json.anyOf as Json[])[1];
+    expect(libA).toMatchObject({ type: 'array', minItems: 1, maxItems: 3 });
+    const xml = (content['application/xml'] as Json).schema as Json;
+    expect(xml).toMatchObject({ xml: { name: 'paramArray' }, required: ['0'] });
+    expect(Object.keys(xml.properties as Json)).toEqual(['0', '1', '2']);
+  });
 });

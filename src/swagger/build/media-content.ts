@@ -28,7 +28,8 @@ function libAJsonOf(schema: SchemaModel, lookup: Lookup, rmc = false): Json | un
       type: 'array',
       prefixItems: items,
       items: items.length > 0 ? { anyOf: items } : false,
-      minItems: items.length,
+      // Optional parameters may be left out at the end, as in libB's array.
+      minItems: schema.minItems,
       maxItems: items.length,
     };
   }
@@ -68,7 +69,9 @@ function paramArrayXml(schema: Extract<SchemaModel, { kind: 'tuple' }>): Json {
     type: 'object',
     description:
       'The arguments as the child elements of paramArray, in parameter order; each is named as the root of its type (the properties 0, 1, … are positions and do not travel).',
-    ...(keys.length > 0 ? { properties: Object.fromEntries(properties), required: keys } : {}),
+    ...(keys.length > 0
+      ? { properties: Object.fromEntries(properties), required: keys.slice(0, schema.minItems) }
+      : {}),
     additionalProperties: false,
     xml: { name: schema.xmlName ?? 'paramArray' },
   };
