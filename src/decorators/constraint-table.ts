@@ -98,3 +98,6 @@ export function firstBroken(
   }
   return undefined;
 }
+
+/** The bounds that `@format int32` (a signed 32-bit integer) states. */
+export const INT32_BOUNDS = { minimum: -2147483648, maximum: 2147483647 } as const;

@@ -80,6 +80,16 @@ describe('a contract written by the build', () => {
     const email = await call('add', { ...contact, email: 'a@b..c' });
     expect(JSON.parse(email.text)).toMatchObject({ status: 400 });
     expect(email.text).toContain('field email: expected an email address, got \\"a@b..c\\"');
+    // `@format int32` alone bounds the number to 32 bits, as the document's format says.
+    expect((await call('add', { ...contact, visits: 2147483647 })).ok).toBe(true);
+    const visits = await call('add', { ...contact, visits: 2147483648 });
+    expect(JSON.parse(visits.text)).toMatchObject({ status: 400 });
+    expect(visits.text).toContain('field visits: 2147483648 is more than 2147483647');
+    const { schemas } = (generation.document as { components: { schemas: Schemas } }).components;
+    expect(schemas.Contact?.properties.visits).toEqual({
+      type: 'integer',
+      format: 'int32',
+    });
     expect(await call('greet', 'hi')).toEqual({ ok: true, text: '{"text":"hi"}' });
     const wrong = await call('greet', 'wrong');
     expect(JSON.parse(wrong.text)).toMatchObject({ status: 500 });

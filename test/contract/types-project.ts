@@ -15,6 +15,8 @@ export interface Contact {
   /** @format email */
   email?: string;
   phone: string | null;
+  /** @format int32 */
+  visits?: number;
 }
 export class Entity { @Field() readonly id!: string; }
 export class Version {

@@ -1,4 +1,4 @@
-import { CONSTRAINT_NAMES } from '../../decorators/constraint-table';
+import { CONSTRAINT_NAMES, INT32_BOUNDS } from '../../decorators/constraint-table';
 import { withConstraints } from '../../decorators/constraints';
 import { classMeta } from '../../decorators/metadata';
 import { isStringFormat } from '../../decorators/string-formats';
@@ -20,9 +20,21 @@ const PRIMITIVES = {
 function constraintsOf(schema: ContractSchema): Constraints {
   const picked: Record<string, unknown> = {};
   for (const key of CONSTRAINT_NAMES) if (schema[key] !== undefined) picked[key] = schema[key];
+  const int32 = picked.format === 'int32';
   // `int32`, `int64` and a Date's `date-time` name a type, which the primitive already gives.
   if (!isStringFormat(picked.format) || (schema.kind === 'primitive' && schema.instant)) {
     delete picked.format;
+  }
+  // `int32` also bounds: a 32-bit integer, as OpenAPI's format says, within any tighter limits.
+  if (int32) {
+    picked.minimum = Math.max(
+      (picked.minimum as number | undefined) ?? -Infinity,
+      INT32_BOUNDS.minimum,
+    );
+    picked.maximum = Math.min(
+      (picked.maximum as number | undefined) ?? Infinity,
+      INT32_BOUNDS.maximum,
+    );
   }
   return picked as Constraints;
 }

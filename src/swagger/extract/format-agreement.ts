@@ -1,10 +1,9 @@
+import { INT32_BOUNDS as INT32 } from '../../decorators/constraint-table';
 import { STRING_FORMATS } from '../../decorators/string-formats';
 import { type SchemaConstraints, type SchemaModel } from '../schema-model';
 import { type Converter, type Site } from './converter';
 import { type PropertyTags, retypeBy } from './property-tags';
 import { locationOf } from './source-text';
-
-const INT32 = { minimum: -2147483648, maximum: 2147483647 };
 
 function innermost(schema: SchemaModel): SchemaModel {
   return schema.kind === 'array' ? innermost(schema.items) : schema;
@@ -29,7 +28,8 @@ function notEnforced(
     const within =
       (limits.minimum ?? Number.NEGATIVE_INFINITY) >= INT32.minimum &&
       (limits.maximum ?? Number.POSITIVE_INFINITY) <= INT32.maximum;
-    if (text === 'int32' && !within) {
+    // With a contract, the runtime takes int32's bounds from the format itself.
+    if (text === 'int32' && !within && !contract) {
       return `${tag} is not enforced, as an Int takes any safe integer; write @Field(Int, ${JSON.stringify(INT32).replace(/"/g, '')})`;
     }
     return undefined;
