@@ -3,6 +3,16 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type ReadmeProject } from './readme-project';
 
+const { devDependencies } = require('../../package.json') as {
+  devDependencies: Record<string, string>;
+};
+
+/** The TypeScript majors an adopter may install: 7 (what `npm install typescript` gives) and 6. */
+export const TYPESCRIPTS = [
+  ['7', '7.0.2'],
+  ['6', devDependencies.typescript as string],
+] as const;
+
 /** The environment of a child: the test's, without what `npm test` set for this repository. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = Object.fromEntries(

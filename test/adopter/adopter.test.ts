@@ -19,6 +19,7 @@ import {
   run,
   spawnIn,
   startCommand,
+  TYPESCRIPTS,
   writeReadmeFiles,
 } from './adopter-project';
 import { addJsExtensions, esmImportOfTheGuide, makeEsm } from './esm-project';
@@ -27,11 +28,6 @@ import { readReadmeProject } from './readme-project';
 const { devDependencies } = require('../../package.json') as {
   devDependencies: Record<string, string>;
 };
-/** The TypeScript majors an adopter may install: 7 (what `npm install typescript` gives) and 6. */
-const TYPESCRIPTS = [
-  ['7', '7.0.2'],
-  ['6', devDependencies.typescript as string],
-] as const;
 const pinned = (...names: string[]) =>
   Object.fromEntries(names.map((name) => [name, devDependencies[name] as string]));
 const DEV_TOOLS = pinned('ts-morph', '@apidevtools/swagger-parser');

@@ -1,6 +1,6 @@
-import { escapeText, NIL } from './mutations';
 import { isRecordSchema, itemSchema, type Schema, unionMember, withoutNull } from './schema-values';
 import { type SequenceKind } from './sequence-views';
+import { escapeText, NIL } from './xml-writer';
 
 /** A body or an answer as the OpenAPI 3.1 document describes it for every sequence. */
 export interface Described {
@@ -21,7 +21,7 @@ export function describedIn(content: Schema): Described {
  * The element name of a root or an array item as the document gives it: `xml.name` for libA;
  * for libB, `x-libB-xml-name` where a class's own name differs from its alias.
  */
-function typeName(schema: Schema, schemas: Record<string, Schema>, libB: boolean): string {
+export function typeName(schema: Schema, schemas: Record<string, Schema>, libB: boolean): string {
   const [target] = withoutNull(schema, schemas);
   const libA = schema.xml?.name ?? target.xml?.name;
   return libB ? (schema['x-libB-xml-name'] ?? target['x-libB-xml-name'] ?? libA) : libA;

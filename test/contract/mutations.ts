@@ -12,35 +12,37 @@ interface Spot {
   readonly parent: Record<string, unknown> | unknown[];
   readonly key: string | number;
   readonly schema: Schema;
+  /** The keys from the value's root down to this spot. */
+  readonly at: readonly (string | number)[];
 }
 
 /** Every object in `value` with its schema, and every property and item as a {@link Spot}. */
 function spotsOf(value: unknown, schema: Schema, schemas: Record<string, Schema>) {
   const spots: Spot[] = [];
-  const objects: [Record<string, unknown>, Schema][] = [];
-  const walk = (v: unknown, s: Schema) => {
+  const objects: [Record<string, unknown>, Schema, (string | number)[]][] = [];
+  const walk = (v: unknown, s: Schema, at: (string | number)[]) => {
     const [found] = withoutNull(s, schemas);
     const core = unionMember(found, v, schemas) ?? found;
     if (Array.isArray(v)) {
       v.forEach((item, i) => {
-        spots.push({ parent: v, key: i, schema: itemSchema(core, i) });
-        walk(item, itemSchema(core, i));
+        spots.push({ parent: v, key: i, schema: itemSchema(core, i), at: [...at, i] });
+        walk(item, itemSchema(core, i), [...at, i]);
       });
     } else if (v !== null && typeof v === 'object') {
       const record = v as Record<string, unknown>;
-      objects.push([record, core]);
+      objects.push([record, core, at]);
       // A record's every key holds a value of its one schema.
       const properties = isRecordSchema(core)
         ? Object.keys(record).map((key) => [key, core.additionalProperties])
         : Object.entries(core.properties ?? {});
       for (const [key, property] of properties) {
         if (!(key in record)) continue;
-        spots.push({ parent: record, key, schema: property as Schema });
-        walk(record[key], property as Schema);
+        spots.push({ parent: record, key, schema: property as Schema, at: [...at, key] });
+        walk(record[key], property as Schema, [...at, key]);
       }
     }
   };
-  walk(value, schema);
+  walk(value, schema, []);
   return { spots, objects };
 }
 
@@ -119,68 +121,47 @@ export function mutate(
   value: unknown,
   schema: Schema,
   schemas: Record<string, Schema>,
-  [pick, choice]: readonly [number, number],
+  pick: readonly [number, number],
 ): unknown {
+  return mutation(value, schema, schemas, pick).value;
+}
+
+/** {@link mutate}'s copy, and the keys from its root to what changed (`[]` if nothing did). */
+export function mutation(
+  value: unknown,
+  schema: Schema,
+  schemas: Record<string, Schema>,
+  [pick, choice]: readonly [number, number],
+): { value: unknown; at: readonly (string | number)[] } {
   const copy = structuredClone(value);
   const { spots, objects } = spotsOf(copy, schema, schemas);
   const kind = choice % 4;
   if (kind === 0 && objects.length > 0) {
-    const [object] = objects[pick % objects.length]!;
+    const [object, , at] = objects[pick % objects.length]!;
     object.zzUnknown = 1;
-  } else if (kind === 1 && spots.length > 0) {
+    return { value: copy, at: [...at, 'zzUnknown'] };
+  }
+  if (kind === 1 && spots.length > 0) {
     const spot = spots[pick % spots.length]!;
-    if (Array.isArray(spot.parent)) spot.parent.push(spot.parent[spot.key as number]);
-    else delete spot.parent[spot.key];
-  } else if (kind === 2 && spots.some((s) => !Array.isArray(s.parent))) {
+    if (!Array.isArray(spot.parent)) {
+      delete spot.parent[spot.key];
+      return { value: copy, at: spot.at };
+    }
+    // The copy is the new last item.
+    const grown = spot.parent.push(spot.parent[spot.key as number]);
+    return { value: copy, at: [...spot.at.slice(0, -1), grown - 1] };
+  }
+  if (kind === 2 && spots.some((s) => !Array.isArray(s.parent))) {
     const properties = spots.filter((s) => !Array.isArray(s.parent));
     const spot = properties[pick % properties.length]!;
     (spot.parent as Record<string, unknown>)[spot.key] = null;
-  } else if (spots.length > 0) {
+    return { value: copy, at: spot.at };
+  }
+  if (spots.length > 0) {
     const spot = spots[pick % spots.length]!;
     const bad = badValues(spot.schema, schemas);
     (spot.parent as Record<string | number, unknown>)[spot.key] = bad[(choice >> 2) % bad.length];
+    return { value: copy, at: spot.at };
   }
-  return copy;
-}
-
-/** Text escaped as XML character data, written apart from the runtime's escaper on purpose. */
-export function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** XML Schema's nil, with its prefix declared: a `null` where an element must stand. */
-export const NIL = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true"';
-
-/**
- * `value` as an XML element named `name`: array and tuple items as `<item>` (nil for `null`), a
- * record (where `schema` says one is) as an `<entry>` per key, an object's `null` field left out.
- */
-export function toXml(
-  name: string,
-  value: unknown,
-  schema?: Schema,
-  schemas: Record<string, Schema> = {},
-): string {
-  if (value === null || value === undefined) return '';
-  const core = schema && withoutNull(schema, schemas)[0];
-  // A union's value is written as the member its discriminator names.
-  const s = core && (unionMember(core, value, schemas) ?? core);
-  const inside = (n: string, v: unknown, at: Schema | undefined) =>
-    v === null ? `<${n} ${NIL}/>` : toXml(n, v, at, schemas);
-  if (Array.isArray(value)) {
-    const items = value.map((v, i) => inside('item', v, s && itemSchema(s, i)));
-    return `<${name}>${items.join('')}</${name}>`;
-  }
-  if (typeof value === 'object') {
-    const entries = Object.entries(value);
-    const fields =
-      s && isRecordSchema(s)
-        ? entries.map(
-            ([k, v]) =>
-              `<entry><key>${escapeText(k)}</key>${inside('value', v, s.additionalProperties)}</entry>`,
-          )
-        : entries.map(([k, v]) => toXml(k, v, s?.properties?.[k], schemas));
-    return `<${name}>${fields.join('')}</${name}>`;
-  }
-  return `<${name}>${escapeText(String(value))}</${name}>`;
+  return { value: copy, at: [] };
 }

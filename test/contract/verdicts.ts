@@ -10,11 +10,12 @@ import { type Generation } from '../../src/swagger/cli/generate';
 import { startTestServer, type TestServer } from '../support/harness';
 import { json, send, xml } from '../support/http';
 import { describedIn, rmcBody, writeAsDescribed } from './document-writer';
-import { mutate, toXml } from './mutations';
+import { mutate } from './mutations';
 import { closedSchemas, isDateTime } from './project';
 import { batchArb, type FieldSpec, rootsOf } from './random-classes';
 import { type Schema, valueArb } from './schema-values';
 import { type SequenceKind, seenBy } from './sequence-views';
+import { toXml } from './xml-writer';
 
 /** Turns a random batch into a project in `dir`: its deployment, document and source. */
 export type BuildProject = (

@@ -1,0 +1,127 @@
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats';
+import fc from 'fast-check';
+import { send } from '../support/http';
+import { writeAsDescribed } from './document-writer';
+import { mutation } from './mutations';
+import { asSent, bodyOf, type Operation } from './outside-operations';
+import { isDateTime } from './project';
+import { type Schema, valueArb } from './schema-values';
+import { seenBy } from './sequence-views';
+import { SEQUENCES } from './verdicts';
+
+/** ajv for OpenAPI 3.1 (JSON Schema 2020-12), with the formats as the document means them. */
+export function validatorOf(schemas: Record<string, Schema>) {
+  const ajv = new Ajv2020({ strict: false, allErrors: false });
+  addFormats(ajv, { mode: 'fast', formats: ['email', 'uuid', 'int32'] });
+  ajv.addFormat('date', fullFormats.date);
+  ajv.addFormat('date-time', isDateTime);
+  const compiled = new Map<Schema, ValidateFunction>();
+  return (schema: Schema, value: unknown): boolean => {
+    let validate = compiled.get(schema);
+    if (!validate) {
+      validate = ajv.compile({ ...schema, components: { schemas } });
+      compiled.set(schema, validate);
+    }
+    return validate(value) as boolean;
+  };
+}
+
+/** A case to send: a value, and for a mutated one the keys from its root to what changed. */
+export interface Case {
+  readonly value: unknown;
+  readonly at?: readonly (string | number)[];
+}
+
+/** Valid values of an operation's request, drawn from its schema, and mutations of them. */
+export function casesOf(operation: Operation, schemas: Record<string, Schema>, seed: number) {
+  const schema = operation.request;
+  const valid = fc.sample(valueArb(schema, schemas), { numRuns: 8, seed });
+  const picks = fc.sample(fc.tuple(fc.nat(), fc.nat()), { numRuns: 16, seed: seed + 1 });
+  const invalid = picks.map((pick, k) => mutation(valid[k % valid.length], schema, schemas, pick));
+  return [...valid.map((value): Case => ({ value })), ...invalid];
+}
+
+/** A field path as the server writes it: `a.b`, `items[2]`, `notes["two words"]`. */
+function pathOf(keys: readonly (string | number)[]): string {
+  return keys
+    .map((key, i) => {
+      if (typeof key === 'number') return `[${key}]`;
+      if (!/^[A-Za-z_$][\w$]*$/.test(key)) return `[${JSON.stringify(key)}]`;
+      return i === 0 ? key : `.${key}`;
+    })
+    .join('');
+}
+
+/**
+ * Whether a refusal names where the change is: the argument (RMC), and the field at or above the
+ * change (a grown array is refused at the array, a union at its discriminator's owner's member).
+ */
+export function namesTheField(message: string, at: readonly (string | number)[], rmc: boolean) {
+  const keys = rmc ? at.slice(1) : at;
+  if (rmc && !message.includes(`argument ${at[0]} `) && keys.length > 0) return false;
+  if (keys.length === 0) return true;
+  return keys.some((_, n) => message.includes(`field ${pathOf(keys.slice(0, n + 1))}: `));
+}
+
+/**
+ * Sends every case in every sequence: the server's verdict must be the schema's (200 or a 400),
+ * and a 200's answer must be what the document says: valid JSON by the response schema (libA's
+ * in its wrapper), and XML written with the document's names, as the libB JSON answer is.
+ */
+export async function checkOperation(
+  url: string,
+  {
+    operation,
+    cases,
+    schemas,
+  }: { operation: Operation; cases: readonly Case[]; schemas: Record<string, Schema> },
+  valid: (schema: Schema, value: unknown) => boolean,
+) {
+  const problems: string[] = [];
+  const verdicts = { allowed: 0, forbidden: 0 };
+  const libA = operation.answer;
+  for (const { value, at } of cases) {
+    let answered: unknown;
+    for (const [sequence, headers] of SEQUENCES) {
+      const { sent, schema } = asSent(sequence, operation, value);
+      const allowed = valid(schema, seenBy(sequence, sent, { schema, schemas }));
+      verdicts[allowed ? 'allowed' : 'forbidden']++;
+      const body = bodyOf(sequence, operation, value, schemas);
+      const rmc: Record<string, string> = operation.rmc ? { 'X-SVC-API-ID': 'RMC' } : {};
+      const answer = await send(url, operation.path, { headers: { ...headers(), ...rmc }, body });
+      const said = `${sequence} ${operation.path} ${body}: schema ${allowed ? 'allows' : 'forbids'}, server ${answer.status} ${answer.text}`;
+      if ((answer.status === 200) !== allowed || (answer.status !== 200 && answer.status !== 400)) {
+        problems.push(said);
+        continue;
+      }
+      if (!allowed) {
+        const message = answer.error?.message ?? '';
+        if (at && !namesTheField(message, at, operation.rmc)) {
+          problems.push(`the refusal names no field ${pathOf(at)}: ${said}`);
+        }
+        continue;
+      }
+      if (sequence === 'libB JSON') {
+        answered = JSON.parse(answer.text);
+        if (!valid(operation.answer.xml, answered))
+          problems.push(`answer not of its schema: ${said}`);
+      } else if (sequence === 'libA JSON') {
+        const wrapped = JSON.parse(answer.text);
+        const inner = wrapped[libA.libAWrapper];
+        const one = Object.keys(wrapped).length === 1;
+        if (!one || !valid(operation.answer.xml, inner))
+          problems.push(`libA answer not as described: ${said}`);
+      } else if (answered !== undefined) {
+        const expected = writeAsDescribed(sequence, {
+          described: operation.answer,
+          value: answered,
+          schemas,
+        });
+        if (answer.text !== expected) problems.push(`answer not ${expected}: ${said}`);
+      }
+    }
+  }
+  return { problems, verdicts };
+}
