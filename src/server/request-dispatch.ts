@@ -26,11 +26,11 @@ export function createRequestDispatch(targets: DispatchTargets): Koa.Middleware 
     inFlight.begin();
     try {
       const path = ctx.path;
-      const slash = path.indexOf('/', 1);
-      const name = slash < 0 ? path.slice(1) : path.slice(1, slash);
-      const handler = handlers.get(name);
-      if (handler) await handler(ctx, slash < 0 ? '' : path.slice(slash));
-      else if (!answerDocsHome(ctx, docsHome)) await entryPoint(ctx, path.slice(1).split('/'));
+      // One split: the first segment's string, hashed by the lookup here, is the entry point's too.
+      const parts = path.slice(1).split('/');
+      const handler = handlers.get(parts[0] as string);
+      if (handler) await handler(ctx, path.slice(1 + (parts[0] as string).length));
+      else if (!answerDocsHome(ctx, docsHome)) await entryPoint(ctx, parts);
     } finally {
       inFlight.end(ctx.res);
     }
