@@ -198,10 +198,9 @@ export class S {
   it('follows a decorator that may replace the method with a function of its own', () => {
     const source = `${HEADER}
 function logged(_: object, __: string, d: PropertyDescriptor) {
-  const inner = d.value as (...a: unknown[]) => unknown;
-  d.value = async function (this: unknown, ...a: unknown[]) {
-    const result = await inner.apply(this, a);
-    return [getCallContext().requestId, result];
+  d.value = async function () {
+    await null;
+    return getCallContext().requestId;
   };
 }
 function noted(_: object, __: string) {}
@@ -213,6 +212,26 @@ export class S {
     expect(reasons({ 'service.ts': source, 'helpers.ts': HELPERS })).toEqual({
       wrapped: 'it uses getCallContext',
       plain: 'sync',
+    });
+  });
+
+  it('counts a function value it cannot see, handed to a library that may call it, as a read', () => {
+    const source = `${HEADER}
+function each(items: number[], f: (n: number) => void): void { items.forEach(f); }
+function callIt(f: () => number): number { return f.call(undefined); }
+function report(n: number): void { void n; }
+export class S {
+  handed(n: number): void { each([n], () => undefined); }
+  called(n: number): number { return callIt(() => n); }
+  written(n: number): number[] { [n].forEach(report); return [n].map(this.twice, this); }
+  twice(n: number): number { return n * 2; }
+}
+`;
+    expect(reasons({ 'service.ts': source, 'helpers.ts': HELPERS })).toEqual({
+      handed: 'it hands f, a function it cannot see, to items.forEach',
+      called: 'it hands f, a function it cannot see, to f.call',
+      written: 'sync',
+      twice: 'sync',
     });
   });
 });

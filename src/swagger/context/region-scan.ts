@@ -3,6 +3,7 @@ import { type Checked, porticoExportOf, resolveSymbol } from '../extract/portico
 import { originOf } from './code-origin';
 import { CONTEXT_READERS, DYNAMIC_CODE } from './context-readers';
 import { codeOf } from './declaration-code';
+import { callsItself, handedFunction, unwrap } from './function-values';
 
 /** What one piece of code does for the context reach: why it may read, or the code it may run. */
 export interface Scan {
@@ -23,21 +24,6 @@ function isCallLike(node: ts.Node): node is CallLike {
   return (
     ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isTaggedTemplateExpression(node)
   );
-}
-
-/** An expression without the parentheses and type assertions around it. */
-function unwrap(node: ts.Expression): ts.Expression {
-  let current = node;
-  while (
-    ts.isParenthesizedExpression(current) ||
-    ts.isAsExpression(current) ||
-    ts.isSatisfiesExpression(current) ||
-    ts.isNonNullExpression(current) ||
-    ts.isTypeAssertionExpression(current)
-  ) {
-    current = current.expression;
-  }
-  return current;
 }
 
 function calleeOf(node: CallLike): ts.Expression {
@@ -71,21 +57,6 @@ function scanReference(node: ts.Identifier, tools: ScanTools, next: ts.Node[]): 
   return undefined;
 }
 
-/** Whether a call of the function value `fn` through `callee` calls that very function. */
-function callsItself(callee: ts.Expression, fn: ts.Node, checker: ts.TypeChecker): boolean {
-  if (callee === fn) return true;
-  const declaration = ts.isIdentifier(callee)
-    ? resolveSymbol(callee, checker)?.valueDeclaration
-    : undefined;
-  return (
-    declaration !== undefined &&
-    ts.isVariableDeclaration(declaration) &&
-    (ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const) !== 0 &&
-    declaration.initializer !== undefined &&
-    unwrap(declaration.initializer) === fn
-  );
-}
-
 const WRITTEN_FUNCTIONS = [
   ts.SyntaxKind.FunctionDeclaration,
   ts.SyntaxKind.MethodDeclaration,
@@ -116,6 +87,10 @@ function scanCall(node: CallLike, tools: ScanTools, next: ts.Node[]): string | u
     return `it calls ${text}, whose function is not known`;
   }
   const origin = originOf(declaration, tools.program);
+  if (origin === 'library' || origin === 'portico') {
+    const handed = handedFunction(node, callee, tools);
+    if (handed !== undefined) return `it hands ${handed}, a function it cannot see, to ${text}`;
+  }
   if (origin === 'library') return undefined;
   if (origin === 'portico-dependent')
     return `it calls ${text}, of a package that depends on portico`;
