@@ -9,13 +9,7 @@ import {
   resolveAdminPlacement,
   startAdminServer,
 } from './admin-server';
-import {
-  DEFAULT_PORT,
-  type MainServerConfig,
-  resolveDrainDelay,
-  resolveEntryPointConfig,
-  resolveHttpLimits,
-} from './config';
+import { DEFAULT_PORT, type MainServerConfig } from './config';
 import { docsHomeOf } from './docs-home';
 import { createErrorListener } from './error-listener';
 import { createHttpServer, listenOn } from './http-server';
@@ -25,6 +19,7 @@ import { mountMicroservices, type TransportFactory } from './mount-microservices
 import { createServerObservability } from './observability';
 import { createReadiness } from './readiness';
 import { createRequestDispatch } from './request-dispatch';
+import { resolveDrainDelay, resolveEntryPointConfig, resolveHttpLimits } from './resolve-config';
 import { shutDown } from './shutdown';
 
 /** A main server: its Koa app, and the means to listen and to shut down gracefully. */
