@@ -1,6 +1,6 @@
-import { RemoteError } from '../errors';
 import { headerValue, privilegeNamesValue } from './header-values';
 import { type CallOptions, createRemoteProxy } from './remote-proxy';
+import { sendRequest } from './send-request';
 import { type Client, type DatePathTable, type DatesOption } from './types';
 import { apiIdFor, argumentText, CLIENT_SEQUENCE, httpError, readResult } from './wire';
 
@@ -66,7 +66,7 @@ export function createClient<S>(options: ClientOptions & DatesOption<S>): Client
       body,
     };
     const url = `${base}${encodeURIComponent(method)}`;
-    const answer = await send({ fetcher: options.fetch ?? fetch, url, request }, call);
+    const answer = await sendRequest({ fetcher: options.fetch ?? fetch, url, request }, call);
     if (answer.status >= 300) throw httpError(answer.status, answer.text, answer.requestId);
     const paths = dates?.[method];
     return readResult(answer.status === 204 ? null : answer.text, paths && Object.keys(paths));
@@ -102,69 +102,4 @@ function contextHeaders(context: ContextHeaders): Record<string, string> {
 function requestIdHeader(call: CallOptions): Record<string, string> {
   const name = 'X-SVC-Request-ID';
   return call.requestId === undefined ? {} : { [name]: headerValue(name, call.requestId) };
-}
-
-/** One HTTP request of a call: where it goes, what it sends, and the `fetch` that sends it. */
-interface Outgoing {
-  readonly fetcher: typeof fetch;
-  readonly url: string;
-  readonly request: RequestInit;
-}
-
-/** What a call needs of an HTTP answer. */
-interface Answer {
-  readonly status: number;
-  readonly text: string;
-  readonly requestId: string | undefined;
-}
-
-/**
- * Fetches with the call's signal and timeout, and reads the answer within them. A timeout is a 504
- * `DEADLINE_EXCEEDED`, a request that got no HTTP answer a 503 `NETWORK_ERROR`, and an abort
- * rejects with the signal's reason.
- */
-async function send(outgoing: Outgoing, call: CallOptions): Promise<Answer> {
-  const { fetcher, url, request } = outgoing;
-  call.signal?.throwIfAborted();
-  // Without a timeout the caller's signal goes to fetch as it is: no controller, no timer.
-  const timeout =
-    call.timeoutMs === undefined ? undefined : startTimeout(call.timeoutMs, call.signal);
-  const signal = timeout?.signal ?? call.signal;
-  try {
-    const response = await fetcher(url, signal ? { ...request, signal } : request);
-    // The body is read before the timer stops, so that a stalled body also times out.
-    const text = await response.text();
-    const requestId = response.headers.get('X-SVC-Request-ID') ?? undefined;
-    return { status: response.status, text, requestId };
-  } catch (error) {
-    if (timeout?.expired) {
-      throw new RemoteError('DEADLINE_EXCEEDED', `no answer within ${call.timeoutMs} ms`, {
-        cause: error,
-      });
-    }
-    if (call.signal?.aborted) throw call.signal.reason;
-    throw new RemoteError('NETWORK_ERROR', `the request to ${url} got no answer`, { cause: error });
-  } finally {
-    timeout?.stop();
-  }
-}
-
-/** A signal that aborts after `ms`, or when the caller's `outer` signal does. */
-function startTimeout(ms: number, outer: AbortSignal | undefined) {
-  const controller = new AbortController();
-  const abort = () => controller.abort(outer?.reason);
-  outer?.addEventListener('abort', abort, { once: true });
-  const state = {
-    signal: controller.signal,
-    expired: false,
-    stop() {
-      clearTimeout(timer);
-      outer?.removeEventListener('abort', abort);
-    },
-  };
-  const timer = setTimeout(() => {
-    state.expired = true;
-    controller.abort();
-  }, ms);
-  return state;
 }
