@@ -234,4 +234,26 @@ export class S {
       twice: 'sync',
     });
   });
+
+  it('counts a listener that module code hands to a library as code of every method', () => {
+    const source = `${HEADER}
+import { Emitter } from 'tiny-events';
+export const events = new Emitter();
+events.on('tick', async () => { await null; console.log(getCallContext().requestId); });
+export class S { emit(n: number): number { events.emit('tick'); return n; } }
+`;
+    const library =
+      'export declare class Emitter { on(e: string, f: () => void): void; emit(e: string): void; }';
+    const files = {
+      'service.ts': source,
+      'helpers.ts': HELPERS,
+      'node_modules/tiny-events/package.json': '{"name":"tiny-events","types":"index.d.ts"}',
+      'node_modules/tiny-events/index.d.ts': library,
+    };
+    expect(reasons(files)).toEqual({
+      emit: 'it uses getCallContext, in code that may run from any method',
+    });
+    const quiet = { ...files, 'service.ts': source.replace(/^events\.on.*$/m, '') };
+    expect(reasons(quiet)).toEqual({ emit: 'sync' });
+  });
 });
