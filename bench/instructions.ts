@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,8 @@ import { serverNode } from './server-node';
  * answers `--warmup` requests of the row, callgrind's counters are dumped, `--requests` more
  * follow, and the second dump's total is divided by the requests answered between the dumps. Node
  * runs with `--single-threaded`, so that no compiler or collector thread takes work out of the count.
+ * `--root DIR` serves the row from another built checkout (the same request, its server), so that
+ * builds compare by one harness; `--keep FILE` keeps the counted dump for `callgrind_annotate`.
  */
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -75,19 +77,25 @@ async function main(): Promise<void> {
       connections: { type: 'string', default: '1' },
       warmup: { type: 'string', default: '5000' },
       requests: { type: 'string', default: '3000' },
+      root: { type: 'string' },
+      keep: { type: 'string' },
     },
   });
   const row = ROWS.find((r) => r.id === o.row);
   const spec = SERVERS.find((s) => s.id === row?.server);
   if (!row || !spec || spec.natsReplicas) throw new Error(`--row ${o.row}: no in-process row`);
   const node = spec.node === 'bench' ? process.execPath : serverNode(o.node, ROOT);
+  const root = path.resolve(o.root ?? ROOT);
+  if (!existsSync(path.join(root, spec.args[spec.args.length - 1] ?? ''))) {
+    throw new Error(`--root ${root}: not a built checkout with ${spec.args.join(' ')}`);
+  }
   const port = await freePort();
   const out = path.join(tmpdir(), `portico-callgrind-${process.pid}.out`);
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', ...spec.env };
   env.PORT = `${port}`;
   env.HOST = '127.0.0.1';
   const valgrind = ['--tool=callgrind', `--callgrind-out-file=${out}`, node, '--single-threaded'];
-  const child = spawn('valgrind', [...valgrind, ...spec.args], { cwd: ROOT, env, stdio: 'ignore' });
+  const child = spawn('valgrind', [...valgrind, ...spec.args], { cwd: root, env, stdio: 'ignore' });
   await waitForPort(port, 300_000);
   const connections = Number(o.connections);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
@@ -101,12 +109,13 @@ async function main(): Promise<void> {
   agent.destroy();
   await stopProcess(child);
   const counted = readFileSync(`${out}.2`, 'utf8');
+  if (o.keep) copyFileSync(`${out}.2`, o.keep);
   for (const suffix of ['', '.1', '.2']) rmSync(`${out}${suffix}`, { force: true });
   const instructions = Number(/^(?:summary|totals): (\d+)/m.exec(counted)?.[1]);
   const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
   const per = Math.round(instructions / count);
   process.stdout.write(
-    `${row.id} on Node ${version}, ${connections} connection(s): ${per} instructions per request (${count} requests)\n`,
+    `${row.id} of ${root} on Node ${version}, ${connections} connection(s): ${per} instructions per request (${count} requests)\n`,
   );
 }
 
