@@ -1,5 +1,5 @@
 import { frameworkError, type RemoteError } from '../errors';
-import { scanXml, XmlScanError } from '../serialization/xml-parser';
+import { scanXml, spanText, XmlScanError } from '../serialization/xml-parser';
 
 /** Limits that the splitter enforces while it splits. */
 export interface SplitLimits {
@@ -95,8 +95,9 @@ function scanPrimitive(text: string, start: number): number {
 }
 
 /**
- * Splits a `<paramArray>` document into the raw text of each child element, in order. The
- * document is checked by the XML parser on the way (DOCTYPE, entities, depth).
+ * Splits a `<paramArray>` document into the raw text of each child element, in order, each with
+ * the namespace declarations of `<paramArray>` that its nil attributes use. The document is
+ * checked by the XML parser on the way (DOCTYPE, entities, depth).
  */
 export function splitXmlParamArray(text: string, limits: SplitLimits): string[] {
   let scan: ReturnType<typeof scanXml>;
@@ -110,5 +111,5 @@ export function splitXmlParamArray(text: string, limits: SplitLimits): string[] 
     throw malformed(`expected a <paramArray> root, got <${scan.root}>`);
   if (scan.rootHasText) throw malformed('<paramArray> holds text besides its argument elements');
   if (scan.children.length > limits.maxArgs) throw limit(`more than ${limits.maxArgs} arguments`);
-  return scan.children.map(({ start, end }) => text.slice(start, end));
+  return scan.children.map((span) => spanText(text, span));
 }

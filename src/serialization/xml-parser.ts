@@ -1,10 +1,15 @@
 import { badCharAt, isNameChar, isNameStartChar, isXmlChar, showCodePoint } from './xml-chars';
+import { inheritedDeclarations, PrefixScope, TagNamespaces } from './xml-namespaces';
+import { XmlScanError } from './xml-scan-error';
 import { decodeXmlText } from './xml-text';
 
 /** Where a direct child element of the root starts and ends in the text. */
 export interface XmlSpan {
   readonly start: number;
   readonly end: number;
+  /** Where its name ends, and the root's declarations it needs there to stand alone, if any. */
+  readonly nameEnd?: number;
+  readonly declarations?: string;
 }
 
 /** What a scan learns of a document without building it. */
@@ -21,20 +26,14 @@ export interface XmlNode {
   readonly children: XmlNode[];
   /** The element's own text and CDATA, decoded, line ends normalized, in document order. */
   text: string;
-  /** The element has `xsi:nil="true"`: XML's `null` where an element cannot be left out. */
+  /**
+   * The element has XML Schema's nil set to true (`xsi:nil="true"`, its prefix bound to the
+   * schema instance namespace): XML's `null` where an element cannot be left out.
+   */
   readonly nil?: true;
 }
 
-/** A document that is not well-formed or that breaks a safety rule; `limit` marks the depth limit. */
-export class XmlScanError extends Error {
-  constructor(
-    message: string,
-    readonly limit = false,
-  ) {
-    super(message);
-    this.name = 'XmlScanError';
-  }
-}
+export { XmlScanError } from './xml-scan-error';
 
 /** XML 1.0 production 23, XMLDecl: version, then optional encoding and standalone. */
 const XML_DECLARATION =
@@ -50,6 +49,16 @@ export function scanXml(text: string, maxDepth: number): XmlScan {
   s.run();
   if (s.root === undefined) throw new XmlScanError('no root element');
   return { root: s.root, children: s.children, rootHasText: s.rootHasText };
+}
+
+/**
+ * The text of a child of the root, standing alone: with the declarations it takes from the root,
+ * if any, so that it reads as it does in the whole document.
+ */
+export function spanText(text: string, span: XmlSpan): string {
+  const { start, end, nameEnd, declarations } = span;
+  if (nameEnd === undefined) return text.slice(start, end);
+  return `${text.slice(start, nameEnd)}${declarations}${text.slice(nameEnd, end)}`;
 }
 
 /**
@@ -77,8 +86,15 @@ class Scanner {
   private readonly begin: number;
   private i: number;
   private childStart = -1;
-  /** The start tag being read has `xsi:nil="true"` (or `"1"`). */
+  /** The start tag being read has XML Schema's nil set to `true` (or `1`). */
   private nil = false;
+  /** The namespace prefixes in scope: made at the first tag with a prefixed attribute. */
+  private scope: PrefixScope | undefined;
+  /** The current start tag's prefixed attributes, when it has any. */
+  private tag: TagNamespaces | undefined;
+  /** The prefixes of the root that the current child's nil attributes use, when scanning. */
+  private inherited: Map<string, string> | undefined;
+  private childNameEnd = -1;
   /** Where the character data since the last markup starts. */
   private textStart: number;
 
@@ -233,13 +249,19 @@ class Scanner {
     if (this.stack.length === 0 && this.root !== undefined) {
       throw new XmlScanError('more than one root element');
     }
-    if (this.stack.length === 1) this.childStart = tagStart;
+    if (this.stack.length === 1) {
+      this.childStart = tagStart;
+      this.childNameEnd = this.i;
+      this.inherited?.clear();
+    }
     this.nil = false;
     const selfClosing = this.attributes();
+    if (this.tag?.pending()) this.resolveNamespaces(this.tag);
     if (this.stack.length === 0) this.root ??= name;
     if (this.build) this.addElement(name, selfClosing);
     if (selfClosing) {
-      if (this.stack.length === 1) this.children.push({ start: tagStart, end: this.i });
+      this.scope?.close(this.stack.length);
+      if (this.stack.length === 1) this.addChild(this.i);
       return;
     }
     if (this.stack.length >= this.maxDepth) {
@@ -271,7 +293,17 @@ class Scanner {
       );
     }
     if (this.build) this.open.pop();
-    if (this.stack.length === 1) this.children.push({ start: this.childStart, end: this.i });
+    this.scope?.close(this.stack.length);
+    if (this.stack.length === 1) this.addChild(this.i);
+  }
+
+  private addChild(end: number): void {
+    const start = this.childStart;
+    if (!this.inherited?.size) this.children.push({ start, end });
+    else {
+      const declarations = inheritedDeclarations(this.inherited);
+      this.children.push({ start, end, nameEnd: this.childNameEnd, declarations });
+    }
   }
 
   /** Skips the attributes of a start tag; true when the tag closes itself. */
@@ -307,9 +339,21 @@ class Scanner {
       if (value.includes('<')) throw new XmlScanError('"<" in an attribute value');
       this.checkChars(this.i + 1, end, 'an attribute value');
       checkReferences(value);
-      if (name === 'xsi:nil' && (value === 'true' || value === '1')) this.nil = true;
+      const colon = name.indexOf(':');
+      if (colon > 0) {
+        this.tag ??= new TagNamespaces();
+        this.tag.add(name, colon, value);
+      }
       this.i = end + 1;
     }
+  }
+
+  /** Declares the tag's prefixes for its element, and reads its nil by namespace, not by prefix. */
+  private resolveNamespaces(tag: TagNamespaces): void {
+    this.scope ??= new PrefixScope();
+    // Scanning, a child of the root must stand alone: note what it takes from the root's scope.
+    if (!this.build) this.inherited ??= new Map();
+    this.nil = tag.resolve(this.scope, this.stack.length, this.inherited);
   }
 
   /** Reads a name by XML's productions; a character they do not allow ends it. */

@@ -262,6 +262,23 @@ describe('records, tuples and nullable parameters and items, with a contract', (
     );
   });
 
+  it('reads xsi:nil by its namespace, not by its prefix, in ROA and RMC', async () => {
+    const xsi = 'http://www.w3.org/2001/XMLSchema-instance';
+    const nil = `<string xmlns:xsi="${xsi}" xsi:nil="true"/>`;
+    expect((await call('maybe', `<string xmlns:i="${xsi}" i:nil="1"/>`, xml('libA'))).text).toBe(
+      nil,
+    );
+    const other = '<string xmlns:xsi="urn:other" xsi:nil="true"/>';
+    expect((await call('maybe', other, xml('libA'))).text).toBe('<string></string>');
+    const params = `<paramArray xmlns:i="${xsi}"><string i:nil="true"/><book><title>t</title></book></paramArray>`;
+    expect((await call('both', params, xml('libB', RMC))).text).toBe(
+      `<string-array>${nil}<string>t</string></string-array>`,
+    );
+    const undeclared = await call('maybe', '<string xsi:nil="true"/>', xml('libA'));
+    expect([undeclared.status, undeclared.error?.code]).toEqual([400, 'MALFORMED_BODY']);
+    expect(undeclared.error?.message).toMatch(/prefix xsi of xsi:nil is not declared/);
+  });
+
   it('takes null items of a (T | null)[] array, and refuses null where the type has none', async () => {
     expect((await call('items', '[1,null,2]')).text).toBe('[1,null,2]');
     const items = `<double-array><double>1</double><double ${NIL}/></double-array>`;

@@ -1,0 +1,153 @@
+import fc from 'fast-check';
+import { splitXmlParamArray } from '../../src/entry-point/rmc-splitter';
+import { parseXmlTree, type XmlNode, XmlScanError } from '../../src/serialization/xml-parser';
+
+const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
+
+/** An element with its namespace declarations and `p:nil` attributes, in document order. */
+interface Element {
+  readonly name: string;
+  readonly attributes: readonly Attribute[];
+  readonly children: readonly Element[];
+}
+type Attribute =
+  | { readonly kind: 'declare'; readonly prefix: string; readonly uri: string }
+  | { readonly kind: 'nil'; readonly prefix: string; readonly value: string };
+
+const PREFIXES = ['xsi', 'x', 'p', 'xml'];
+const attribute: fc.Arbitrary<Attribute> = fc.oneof(
+  fc.record({
+    kind: fc.constant('declare' as const),
+    prefix: fc.constantFrom('xsi', 'x', 'p'),
+    uri: fc.constantFrom(XSI, 'urn:other', `${XSI}/`, ''),
+  }),
+  fc.record({
+    kind: fc.constant('nil' as const),
+    prefix: fc.constantFrom(...PREFIXES),
+    value: fc.constantFrom('true', '1', 'false', '0'),
+  }),
+);
+const attributes = fc.uniqueArray(attribute, {
+  maxLength: 4,
+  selector: (a) => `${a.kind === 'declare' ? 'xmlns:' : ''}${a.prefix}`,
+});
+const NAME = fc.constantFrom('a', 'string', 'ns:el');
+const element: fc.Arbitrary<Element> = fc.letrec<{ element: Element }>((tie) => ({
+  element: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.record({ name: NAME, attributes, children: fc.constant([]) }),
+    fc.record({ name: NAME, attributes, children: fc.array(tie('element'), { maxLength: 3 }) }),
+  ),
+})).element;
+
+function attributeText(a: Attribute): string {
+  return a.kind === 'declare' ? ` xmlns:${a.prefix}="${a.uri}"` : ` ${a.prefix}:nil="${a.value}"`;
+}
+
+function write(e: Element): string {
+  const open = `<${e.name}${e.attributes.map(attributeText).join('')}`;
+  if (e.children.length === 0) return `${open}/>`;
+  return `${open}>${e.children.map(write).join('')}</${e.name}>`;
+}
+
+/**
+ * What a namespace-aware reader makes of the tree: the nil of each element, by the namespace its
+ * prefix is bound to in scope, or a refusal (an undeclared prefix, nil given twice).
+ */
+function model(e: Element, scope: ReadonlyMap<string, string>): XmlNode | 'refused' {
+  const inner = new Map(scope);
+  for (const a of e.attributes) if (a.kind === 'declare') inner.set(a.prefix, a.uri);
+  let nil: boolean | undefined;
+  for (const a of e.attributes) {
+    if (a.kind !== 'nil') continue;
+    const uri = a.prefix === 'xml' ? 'xml' : inner.get(a.prefix);
+    if (uri === undefined) return 'refused';
+    if (uri !== XSI) continue;
+    if (nil !== undefined) return 'refused';
+    nil = a.value === 'true' || a.value === '1';
+  }
+  const children: XmlNode[] = [];
+  for (const child of e.children) {
+    const read = model(child, inner);
+    if (read === 'refused') return read;
+    children.push(read);
+  }
+  return nil
+    ? { name: e.name, children, text: '', nil: true }
+    : { name: e.name, children, text: '' };
+}
+
+function read(text: string): XmlNode | 'refused' {
+  try {
+    return parseXmlTree(text, 64);
+  } catch (error) {
+    if (error instanceof XmlScanError) return 'refused';
+    throw error;
+  }
+}
+
+const LIMITS = { maxArgs: 256, maxDepth: 64 };
+
+describe("XML Schema's nil, read by its namespace", () => {
+  it('is nil where the prefix is bound to the namespace, whatever the prefix and wherever bound', () => {
+    fc.assert(
+      fc.property(element, (e) => {
+        expect(read(write(e))).toEqual(model(e, new Map()));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads each argument of a <paramArray> alone as it reads in the whole document', () => {
+    const params = fc.record({
+      name: fc.constant('paramArray'),
+      attributes: attributes.map((list) => list.filter((a) => a.kind === 'declare')),
+      children: fc.array(element, { maxLength: 4 }),
+    });
+    fc.assert(
+      fc.property(params, (root) => {
+        const whole = model(root, new Map());
+        let parts: string[];
+        try {
+          parts = splitXmlParamArray(write(root), LIMITS);
+        } catch {
+          expect(whole).toBe('refused');
+          return;
+        }
+        expect(whole).not.toBe('refused');
+        expect(parts.map(read)).toEqual((whole as XmlNode).children);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each([
+    [`<s xmlns:i="${XSI}" i:nil="true"/>`, true],
+    [`<a xmlns:xsi="${XSI}"><s xsi:nil="1"/></a>`, true],
+    [`<s xsi:nil="true" xmlns:xsi="${XSI}"/>`, true],
+    [`<s xmlns:xsi="urn:other" xsi:nil="true"/>`, false],
+    [`<a xmlns:xsi="${XSI}"><s xmlns:xsi="urn:other" xsi:nil="true"/></a>`, false],
+    [`<s xmlns:xsi="${XSI}" xsi:nil="false"/>`, false],
+    [`<s xmlns:xsi="${XSI}" nil="true"/>`, false],
+  ])('reads %s as nil: %s', (text, nil) => {
+    const root = parseXmlTree(text, 64);
+    const s = root.name === 's' ? root : root.children[0]!;
+    expect(s.nil === true).toBe(nil);
+  });
+
+  it.each([
+    ['<s xsi:nil="true"/>', 'prefix xsi of xsi:nil is not declared'],
+    [`<s xmlns:a="${XSI}" xmlns:b="${XSI}" a:nil="true" b:nil="true"/>`, 'nil is given twice'],
+  ])('refuses %s', (text, message) => {
+    expect(() => parseXmlTree(text, 64)).toThrow(message);
+  });
+
+  it('gives an argument the declaration of the root that its nil uses, and no other', () => {
+    const text = `<paramArray xmlns:i="${XSI}" xmlns:o="urn:o"><s i:nil="true"/><t o:nil="1"/><u/></paramArray>`;
+    expect(splitXmlParamArray(text, LIMITS)).toEqual([
+      `<s xmlns:i="${XSI}" i:nil="true"/>`,
+      '<t xmlns:o="" o:nil="1"/>',
+      '<u/>',
+    ]);
+  });
+});
