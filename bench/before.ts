@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { meanWithNoise, median, type Runs } from './report';
-import { REPLICA_ARGS, type RowSpec, type ServerSpec } from './rows';
+import { type RowSpec } from './rows';
+import { REPLICA_ARGS, type ServerSpec } from './server-specs';
 
 /** The servers and rows of one run. */
 export interface Catalog {

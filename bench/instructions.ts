@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort, stopProcess, waitForPort } from './processes';
-import { ROWS, type RowSpec, SERVERS } from './rows';
+import { ROWS, type RowSpec } from './rows';
 import { serverNode } from './server-node';
+import { SERVERS } from './server-specs';
 
 /**
  * Instructions per request of one bench row's server, counted by valgrind's callgrind: they do not

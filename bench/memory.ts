@@ -1,6 +1,7 @@
 import { type DriverPlacement, driveRow } from './drive';
 import { residentBytes } from './processes';
-import { type RowSpec, SERVERS } from './rows';
+import { type RowSpec } from './rows';
+import { SERVERS } from './server-specs';
 import { type ServerPlacement, startServer } from './servers';
 
 /** What the memory check sends: a warm-up, then the measured requests, both over `rows`. */

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { firstCall, send } from './keep-alive-calls';
 import { startBenchNats } from './nats-server';
 import { freePort, spawnPinned, stopProcess, waitForPort } from './processes';
-import { REPLICA_ARGS } from './rows';
+import { REPLICA_ARGS } from './server-specs';
 
 const { values } = parseArgs({
   options: {

@@ -23,8 +23,9 @@ import { hasNatsServer, startBenchNats } from './nats-server';
 import { BENCH_USAGE, type BenchOptions, parseBenchOptions } from './options';
 import { choosePinning } from './processes';
 import { buildTable, formatTable, type Runs } from './report';
-import { ROWS, type RowSpec, SERVERS } from './rows';
+import { ROWS, type RowSpec } from './rows';
 import { serverNode } from './server-node';
+import { SERVERS } from './server-specs';
 import { type RunningServer, type ServerPlacement, startServer } from './servers';
 import { checkTargets, formatTargets } from './targets';
 

@@ -1,7 +1,7 @@
 import { type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort, spawnPinned, stopProcess, waitForPort } from './processes';
-import { REPLICA_ARGS, type ServerSpec } from './rows';
+import { REPLICA_ARGS, type ServerSpec } from './server-specs';
 
 /** A server that listens on loopback, with the replicas it sends its calls to, if any. */
 export interface RunningServer {

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { COST_BASE, COST_ROWS } from '../../bench/costs';
-import { ROWS, SERVERS } from '../../bench/rows';
+import { ROWS } from '../../bench/rows';
+import { SERVERS } from '../../bench/server-specs';
 
 const ROOT = path.resolve(__dirname, '../..');
 const rowOf = (id: string) => ROWS.find((row) => row.id === id);
