@@ -65,3 +65,13 @@ export async function measureMemory(plan: MemoryPlan): Promise<MemoryReport> {
     await server.stop();
   }
 }
+
+/** The memory line of the report, with whether the bound was met. */
+export function formatMemory(memory: MemoryReport): string {
+  const sign = memory.growthMb >= 0 ? '+' : '';
+  return (
+    `Memory: RSS ${memory.rssAfterWarmupMb.toFixed(1)} MB after ${memory.warmupRequests} ` +
+    `warm-up requests, ${memory.rssAfterMb.toFixed(1)} MB after ${memory.requests} more: ` +
+    `${sign}${memory.growthMb.toFixed(1)} MB (bound +20 MB: ${memory.met ? 'met' : 'NOT met'})`
+  );
+}

@@ -3,30 +3,20 @@
  * in a separate pinned process, interleaving the rows round by round, then prints the table of
  * medians and ratios, checks the targets, measures memory, and writes it all as JSON.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import {
-  beforeId,
-  type Catalog,
-  compareBefore,
-  formatBefore,
-  twinsFirstInEvenRounds,
-  withBefore,
-} from './before';
+import { beforeId, type Catalog, compareBefore, formatBefore, withBefore } from './before';
 import { COST_BASE, COST_ROWS, checkCosts, formatCosts } from './costs';
-import { checkRow, type DriverPlacement, driveRow } from './drive';
-import { type LoadResult } from './load';
-import { type MemoryReport, measureMemory } from './memory';
-import { hasNatsServer, startBenchNats } from './nats-server';
+import { describeMachine } from './machine';
+import { formatMemory, measureMemory } from './memory';
+import { hasNatsServer } from './nats-server';
 import { BENCH_USAGE, type BenchOptions, parseBenchOptions } from './options';
 import { choosePinning } from './processes';
-import { buildTable, formatTable, type Runs } from './report';
+import { buildTable, formatTable } from './report';
+import { measure, type Placement } from './rounds';
 import { ROWS, type RowSpec } from './rows';
 import { serverNode } from './server-node';
 import { SERVERS } from './server-specs';
-import { type RunningServer, type ServerPlacement, startServer } from './servers';
 import { checkTargets, formatTargets } from './targets';
 
 /** The package root: the compiled bench runs from `dist/bench`. */
@@ -50,154 +40,7 @@ function selectRows(options: BenchOptions, catalog: Catalog, withNats: boolean):
   return rows.filter((row) => withNats || !nats.has(row.server));
 }
 
-async function startServers(
-  rows: readonly RowSpec[],
-  catalog: Catalog,
-  placement: ServerPlacement,
-) {
-  const servers = new Map<string, RunningServer>();
-  try {
-    for (const spec of catalog.servers) {
-      if (!rows.some((row) => row.server === spec.id)) continue;
-      servers.set(spec.id, await startServer(spec, placement));
-    }
-  } catch (error) {
-    await stopServers(servers);
-    throw error;
-  }
-  return servers;
-}
-
-async function stopServers(servers: ReadonlyMap<string, RunningServer>): Promise<void> {
-  await Promise.all([...servers.values()].map((server) => server.stop()));
-}
-
-interface Rounds {
-  readonly options: BenchOptions;
-  readonly rows: readonly RowSpec[];
-  readonly servers: ReadonlyMap<string, RunningServer>;
-  readonly driver: DriverPlacement;
-  /** The rounds to run, numbered from 1 for the whole run. */
-  readonly rounds: readonly number[];
-  readonly results: Map<string, Map<number, LoadResult[]>>;
-}
-
-/** Runs every row at every connection count, round after round (A B C A B C …). */
-async function runRounds({ options, rows, servers, driver, rounds, results }: Rounds) {
-  const perRound = options.connections.length * rows.length;
-  const total = options.rounds * perRound;
-  // Rounds are numbered for the whole run, also when each runs on processes of its own.
-  let done = ((rounds[0] ?? 1) - 1) * perRound;
-  for (const round of rounds) {
-    for (const connections of options.connections) {
-      for (const row of options.fresh ? twinsFirstInEvenRounds(rows, round) : rows) {
-        const { port, pids: serverPids } = servers.get(row.server) as RunningServer;
-        const { warmupSeconds, durationSeconds } = options;
-        const load = { row, port, serverPids, connections, warmupSeconds, durationSeconds };
-        const result = await driveRow(load, driver);
-        const byConnections = results.get(row.id) ?? new Map<number, LoadResult[]>();
-        byConnections.set(connections, [...(byConnections.get(connections) ?? []), result]);
-        results.set(row.id, byConnections);
-        done++;
-        log(
-          `[${done}/${total}] round ${round} c=${connections} ${row.id}: ` +
-            `${Math.round(result.rps)} req/s p50 ${result.p50Ms.toFixed(2)} p99 ${result.p99Ms.toFixed(2)} ms, server CPU ${result.serverCpuUs?.toFixed(1) ?? '?'} µs/req${formatEach(result)}`,
-        );
-      }
-    }
-  }
-}
-
-/** The CPU per process of a row served by several (main server, replicas, nats-server), else nothing. */
-function formatEach(result: LoadResult): string {
-  const each = result.serverCpuUsEach;
-  if (!each) return '';
-  const name = (i: number) => (i === 0 ? 'main' : i === each.length - 1 ? 'nats' : 'replica');
-  return ` (${each.map((us, i) => `${us.toFixed(1)} ${name(i)}`).join(' + ')})`;
-}
-
-/** The machine the figures come from, and the node version the servers run on. */
-function describeMachine(node: string) {
-  return {
-    cores: os.availableParallelism(),
-    cpu: os.cpus()[0]?.model ?? 'unknown',
-    node: nodeVersion(node),
-    loadNode: process.version,
-    platform: `${os.platform()} ${os.release()}`,
-  };
-}
-
-/** The version of another node binary; refuses a path that is not one. */
-function nodeVersion(node: string): string {
-  const run = spawnSync(node, ['--version'], { encoding: 'utf8' });
-  const version = run.stdout?.trim() ?? '';
-  if (run.status !== 0 || !/^v\d+\./.test(version)) {
-    throw new Error(`--node ${node} is not a node binary`);
-  }
-  return version;
-}
-
-/**
- * Runs the rounds: all on one set of processes, or under `--fresh` each round on servers (and a
- * nats-server) started for it alone.
- */
-async function measure(options: BenchOptions, catalog: Catalog, placement: Placement) {
-  const results = new Map<string, Map<number, LoadResult[]>>();
-  const all = Array.from({ length: options.rounds }, (_, i) => i + 1);
-  const sessions = options.fresh ? all.map((round) => [round]) : [all];
-  for (const rounds of sessions) {
-    await withProcesses(catalog, placement.server, (servers) =>
-      runRounds({
-        options,
-        rows: catalog.rows,
-        servers,
-        driver: placement.driver,
-        rounds,
-        results,
-      }),
-    );
-  }
-  return results as ReadonlyMap<string, ReadonlyMap<number, Runs>>;
-}
-
-/** Starts the nats-server (when a row needs it) and the servers, runs `use`, stops them. */
-async function withProcesses(
-  catalog: Catalog,
-  placement: ServerPlacement,
-  use: (servers: ReadonlyMap<string, RunningServer>) => Promise<void>,
-): Promise<void> {
-  const { rows } = catalog;
-  const needsNats = catalog.servers.some(
-    (spec) => spec.natsReplicas && rows.some((row) => row.server === spec.id),
-  );
-  const nats = needsNats ? await startBenchNats(placement.core) : undefined;
-  try {
-    const servers = await startServers(rows, catalog, { ...placement, ...(nats ? { nats } : {}) });
-    try {
-      for (const row of rows) await checkRow(row, (servers.get(row.server) as RunningServer).port);
-      await use(servers);
-    } finally {
-      await stopServers(servers);
-    }
-  } finally {
-    await nats?.stop();
-  }
-}
-
-interface Placement {
-  readonly server: ServerPlacement;
-  readonly driver: DriverPlacement;
-}
-
-function formatMemory(memory: MemoryReport): string {
-  const sign = memory.growthMb >= 0 ? '+' : '';
-  return (
-    `Memory: RSS ${memory.rssAfterWarmupMb.toFixed(1)} MB after ${memory.warmupRequests} ` +
-    `warm-up requests, ${memory.rssAfterMb.toFixed(1)} MB after ${memory.requests} more: ` +
-    `${sign}${memory.growthMb.toFixed(1)} MB (bound +20 MB: ${memory.met ? 'met' : 'NOT met'})`
-  );
-}
-
+/** Writes the report as JSON, dated and as `latest.json`; returns the dated file. */
 function writeReport(
   outDir: string,
   report: { readonly date: string; readonly [key: string]: unknown },
