@@ -90,6 +90,24 @@ describe('a contract written by the build', () => {
       type: 'integer',
       format: 'int32',
     });
+    // An alias's tags reach the items of an array, the values of a record, and beside null.
+    const dated = { ...contact, days: ['2024-02-29'], since: null, dated: { a: '2024-01-31' } };
+    expect((await call('add', dated)).ok).toBe(true);
+    const refused = [
+      [{ ...contact, days: ['2024-02-30'] }, 'days[0]'],
+      [{ ...contact, since: '2024-1-1' }, 'since'],
+      [{ ...contact, dated: { a: 'x' } }, 'dated.a'],
+    ] as const;
+    for (const [value, field] of refused) {
+      const reply = await call('add', value);
+      expect(JSON.parse(reply.text)).toMatchObject({ status: 400 });
+      expect(reply.text).toContain(`field ${field}: expected a date`);
+    }
+    expect(schemas.Contact?.properties).toMatchObject({
+      days: { items: { type: 'string', format: 'date' } },
+      since: { type: ['string', 'null'], format: 'date' },
+      dated: { additionalProperties: { type: 'string', format: 'date' } },
+    });
     expect(await call('greet', 'hi')).toEqual({ ok: true, text: '{"text":"hi"}' });
     const wrong = await call('greet', 'wrong');
     expect(JSON.parse(wrong.text)).toMatchObject({ status: 500 });

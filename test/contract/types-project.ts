@@ -10,6 +10,8 @@ const SRC = path.resolve(__dirname, '../../src/index.ts');
 export const SOURCE = `
 import { Api, ApiOperation, Field, nativeApp, RemoteService } from 'portico';
 export type Genre = 'fiction' | 'poetry';
+/** @format date */
+export type Day = string;
 export interface Contact {
   name: string;
   /** @format email */
@@ -17,6 +19,9 @@ export interface Contact {
   phone: string | null;
   /** @format int32 */
   visits?: number;
+  days?: Day[];
+  since?: Day | null;
+  dated?: Record<string, Day>;
 }
 export class Entity { @Field() readonly id!: string; }
 export class Version {

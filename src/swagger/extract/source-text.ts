@@ -26,15 +26,43 @@ export function tagsOf(symbol: ts.Symbol | undefined, checker: ts.TypeChecker): 
 }
 
 /**
+ * The type node whose alias's tags a declaration's schema carries: the written type, or the item
+ * of an array (`Day[]`, `Array<Day>`), the value of a `Record<string, Day>`, or the one type
+ * beside `null` or `undefined` (`Day | null`), where the limits land as a `@Field`'s do.
+ */
+function taggedNode(node: ts.TypeNode): ts.TypeNode {
+  if (ts.isParenthesizedTypeNode(node)) return taggedNode(node.type);
+  if (ts.isArrayTypeNode(node)) return taggedNode(node.elementType);
+  if (ts.isUnionTypeNode(node)) {
+    const absent = (n: ts.TypeNode) =>
+      n.kind === ts.SyntaxKind.UndefinedKeyword ||
+      (ts.isLiteralTypeNode(n) && n.literal.kind === ts.SyntaxKind.NullKeyword);
+    const others = node.types.filter((n) => !absent(n));
+    return others.length === 1 ? taggedNode(others[0] as ts.TypeNode) : node;
+  }
+  if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName)) {
+    const args = node.typeArguments ?? [];
+    const name = node.typeName.text;
+    if ((name === 'Array' || name === 'ReadonlyArray') && args.length === 1) {
+      return taggedNode(args[0] as ts.TypeNode);
+    }
+    if (name === 'Record' && args.length === 2) return taggedNode(args[1] as ts.TypeNode);
+  }
+  return node;
+}
+
+/**
  * The JSDoc tags of the type alias that a parameter, property or result is declared with (`to: Email`,
  * where `/** @format email *\/ type Email = string`), where the type keeps no trace of the alias:
- * TypeScript names no alias of a primitive, so only the written type node leads to its tags.
+ * TypeScript names no alias of a primitive, so only the written type node leads to its tags. An
+ * alias of a primitive also gives them to the items of an array, the values of a record, and
+ * beside `null` (`Day[]`, `Record<string, Day>`, `Day | null`).
  */
 export function aliasTagsOf(
   node: ts.Node | undefined,
   checker: ts.TypeChecker,
 ): [string, string][] {
-  const typeNode =
+  const written =
     node &&
     (ts.isParameter(node) ||
       ts.isPropertyDeclaration(node) ||
@@ -42,8 +70,12 @@ export function aliasTagsOf(
       ts.isMethodDeclaration(node))
       ? node.type
       : undefined;
+  const typeNode = written && taggedNode(written);
   if (!typeNode || !ts.isTypeReferenceNode(typeNode)) return [];
-  if (checker.getTypeAtLocation(typeNode).aliasSymbol) return [];
+  const type = checker.getTypeAtLocation(typeNode);
+  if (type.aliasSymbol) return [];
+  // Through an array or a record, only an alias of a scalar: an array's own limits stay its own.
+  if (typeNode !== written && (checker.isArrayType(type) || checker.isTupleType(type))) return [];
   let symbol = checker.getSymbolAtLocation(typeNode.typeName);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   return symbol && symbol.flags & ts.SymbolFlags.TypeAlias ? tagsOf(symbol, checker) : [];
