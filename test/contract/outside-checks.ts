@@ -56,12 +56,15 @@ function pathOf(keys: readonly (string | number)[]): string {
 
 /**
  * Whether a refusal names where the change is: the argument (RMC), and the field at or above the
- * change (a grown array is refused at the array, a union at its discriminator's owner's member).
+ * change (a grown array is refused at the array), or a member of it.
  */
 export function namesTheField(message: string, at: readonly (string | number)[], rmc: boolean) {
   const keys = rmc ? at.slice(1) : at;
   if (rmc && !message.includes(`argument ${at[0]} `) && keys.length > 0) return false;
   if (keys.length === 0) return true;
+  const path = pathOf(keys);
+  // XML's text where an object belongs is an element without its members: one of them is named.
+  if (message.includes(`field ${path}.`) || message.includes(`field ${path}[`)) return true;
   return keys.some((_, n) => message.includes(`field ${pathOf(keys.slice(0, n + 1))}: `));
 }
 

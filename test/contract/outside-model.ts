@@ -57,6 +57,7 @@ export interface Contact {
   name: Name;
   email: Email;
   phone?: string | null;
+  since?: Day | null;
 }
 
 export interface Customer extends Contact {
@@ -106,5 +107,8 @@ export interface Order {
   window?: Span;
   status: Status;
   discount: number | null;
+  deliveries: Day[];
 }
+
+export interface Stock { [sku: string]: number }
 `;

@@ -3,7 +3,7 @@ import { MODEL_SOURCE } from './outside-model';
 /** The services: ROA methods of one parameter, RMC of several, and results that do not fit. */
 export const SERVICE_SOURCE = `import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
 import type {
-  Book, Box, Contact, Count, Currency, Customer, Line, Money, Name, Order, Page, Payment, Point, Priority, Span, Trail,
+  Book, Box, Contact, Count, Currency, Customer, Line, Money, Name, Order, Page, Payment, Point, Priority, Span, Stock, Trail,
 } from './model';
 
 @Api() @RemoteService('books') export class BookService {
@@ -36,7 +36,7 @@ import type {
   @ApiOperation('Routes') route(point: Point, span: Span, trail: Trail): [Point, Span, Trail] {
     return [point, span, trail];
   }
-  @ApiOperation('Counts stock') stock(levels: Record<string, number>): Record<string, number> {
+  @ApiOperation('Counts stock') stock(levels: Stock): Record<string, number> {
     return levels;
   }
   @ApiOperation('Greets') greet(name?: Name): string { return name ?? 'nobody'; }
