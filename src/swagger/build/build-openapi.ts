@@ -7,9 +7,8 @@ import {
   type HeaderParameter,
   pathOf,
 } from '../protocol';
-import { DOCUMENT_LIMITS, WIRE_NOTES } from '../wire-description';
-import { type DocumentInfo, infoOf } from './build-spec';
 import { type Json, schemaRef } from './dialect';
+import { type DocumentInfo, documentHead, tagsOf } from './document-head';
 import { bodyContentOf, contentOf } from './media-content';
 import { operationErrorsOf, operationHead, RMC_API_ID, successOf } from './operation-parts';
 import { renderSchema } from './render-schema';
@@ -89,14 +88,9 @@ export function buildOpenApi31(source: ApiModel, info: DocumentInfo): Json {
   const lookup = lookupOf(model);
   return {
     openapi: '3.1.0',
-    info: infoOf(info),
-    'x-portico-wire': WIRE_NOTES,
-    'x-portico-limits': DOCUMENT_LIMITS,
+    ...documentHead(info),
     ...(info.baseUrl ? { servers: [{ url: info.baseUrl }] } : {}),
-    tags: model.tags.map((t) => ({
-      name: t.name,
-      ...(t.description ? { description: t.description } : {}),
-    })),
+    tags: tagsOf(model),
     paths: Object.fromEntries(
       model.operations.map((op) => [pathOf(op), { post: operationOf(op, lookup) }]),
     ),

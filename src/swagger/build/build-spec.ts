@@ -9,8 +9,8 @@ import {
   pathOf,
 } from '../protocol';
 import { type NamedSchema, type SchemaModel } from '../schema-model';
-import { DOCUMENT_LIMITS, WIRE_NOTES } from '../wire-description';
 import { type Json, schemaRef } from './dialect';
+import { type DocumentInfo, documentHead, tagsOf } from './document-head';
 import { operationErrorsOf, operationHead, RMC_API_ID, successOf } from './operation-parts';
 import { renderSchema } from './render-schema';
 import { libANameOf, lookupOf, nameXmlElements } from './xml-names';
@@ -62,21 +62,6 @@ function errorsOf(op: OperationModel): Json {
   );
 }
 
-/** What the document says about itself: `--title`, `--api-version`, `--description`, `--base-url`. */
-export interface DocumentInfo {
-  readonly title: string;
-  readonly version: string;
-  /** The document's description, for its readers; without it, none. */
-  readonly description?: string;
-  /** Where the entry point is; without it, the document's own origin. */
-  readonly baseUrl?: string;
-}
-
-/** The document's `info` object, in both dialects. */
-export function infoOf({ title, version, description }: DocumentInfo): Json {
-  return { title, version, ...(description ? { description } : {}) };
-}
-
 function serverOf(baseUrl: string | undefined): Json {
   if (!baseUrl) return {};
   const url = new URL(baseUrl);
@@ -124,16 +109,11 @@ export function buildSwagger2(source: ApiModel, info: DocumentInfo): Json {
   const lookup = lookupOf(model);
   return {
     swagger: '2.0',
-    info: infoOf(info),
-    'x-portico-wire': WIRE_NOTES,
-    'x-portico-limits': DOCUMENT_LIMITS,
+    ...documentHead(info),
     ...serverOf(info.baseUrl),
     consumes: [...MEDIA_TYPES],
     produces: [...MEDIA_TYPES],
-    tags: model.tags.map((t) => ({
-      name: t.name,
-      ...(t.description ? { description: t.description } : {}),
-    })),
+    tags: tagsOf(model),
     paths: Object.fromEntries(
       model.operations.map((op) => [pathOf(op), { post: operationOf(op, lookup) }]),
     ),

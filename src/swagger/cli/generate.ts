@@ -1,7 +1,8 @@
 import { Project } from 'ts-morph';
 import { buildOpenApi31 } from '../build/build-openapi';
-import { buildSwagger2, type DocumentInfo } from '../build/build-spec';
+import { buildSwagger2 } from '../build/build-spec';
 import { type Json } from '../build/dialect';
+import { type DocumentInfo } from '../build/document-head';
 import { toStableJson } from '../build/stable-json';
 import { findSpecProblem } from '../build/validate-spec';
 import { extractApi } from '../extract/extract';
