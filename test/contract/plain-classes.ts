@@ -1,19 +1,9 @@
-import { type FieldSpec, rootsOf } from './random-classes';
+import { ENUMS, type FieldSpec, rootsOf } from './random-classes';
 
 /** The enums and the literal alias every plain batch declares; members pick among them. */
 const PRELUDE = `import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
 
-export enum Color {
-  Red = 'RED',
-  Green = 'GREEN',
-}
-
-export enum Level {
-  Low = 1,
-  High = 2,
-  Top = 5,
-}
-
+${ENUMS}
 export type Size = 'S' | 'M' | 'L';
 
 export interface Note {

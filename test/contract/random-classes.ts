@@ -30,10 +30,8 @@ export interface FieldSpec {
   readonly shape: 'array' | 'nullableItems' | 'record' | 'tuple';
 }
 
-/** The enums and literal lists every batch declares; fields pick among them. */
-const PRELUDE = `import { Api, ApiOperation, Field, Int, nativeApp, OneOf, RemoteService } from 'portico';
-
-export enum Color {
+/** The enums that the fields of both kinds of batch pick among. */
+export const ENUMS = `export enum Color {
   Red = 'RED',
   Green = 'GREEN',
 }
@@ -43,7 +41,12 @@ export enum Level {
   High = 2,
   Top = 5,
 }
+`;
 
+/** The enums and literal lists every batch declares; fields pick among them. */
+const PRELUDE = `import { Api, ApiOperation, Field, Int, nativeApp, OneOf, RemoteService } from 'portico';
+
+${ENUMS}
 export const SIZES = ['S', 'M', 'L'] as const;
 `;
 

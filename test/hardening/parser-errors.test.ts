@@ -14,6 +14,21 @@ const MUL_TWO =
   'Content-Length: 13\r\n\r\n{"a":2,"b":3}';
 const GARBAGE = 'garbage\r\n\r\n';
 
+/** A raw connection to `url`, and what it has received so far and whether it closed. */
+function openRaw(url: string): { socket: net.Socket; seen: { text: string; closed: boolean } } {
+  const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+  const seen = { text: '', closed: false };
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => {
+    seen.text += chunk;
+  });
+  socket.on('error', () => {});
+  socket.on('close', () => {
+    seen.closed = true;
+  });
+  return { socket, seen };
+}
+
 describe('what the HTTP parser refuses on a connection that was answered before', () => {
   // A servlet whose response sends its head and a first chunk, then waits for the test.
   const streams: PassThrough[] = [];
@@ -63,16 +78,7 @@ describe('what the HTTP parser refuses on a connection that was answered before'
 
   it('only closes a connection whose response has its head out and is not finished', async () => {
     // Raw bytes: this response never finishes, so no answer could be framed from it.
-    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
-    const seen = { text: '', closed: false };
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      seen.text += chunk;
-    });
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      seen.closed = true;
-    });
+    const { socket, seen } = openRaw(server.url);
     socket.write('GET /stream/ HTTP/1.1\r\nHost: x\r\n\r\n');
     await waitFor(() => seen.text.includes('first part;'), { what: 'the first chunk' });
     socket.write(GARBAGE);
@@ -86,16 +92,7 @@ describe('what the HTTP parser refuses on a connection that was answered before'
   });
 
   it('only closes the connection when a pipelined request waits behind a half-written response', async () => {
-    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
-    const seen = { text: '', closed: false };
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      seen.text += chunk;
-    });
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      seen.closed = true;
-    });
+    const { socket, seen } = openRaw(server.url);
     socket.write('GET /stream/ HTTP/1.1\r\nHost: x\r\n\r\n');
     await waitFor(() => seen.text.includes('first part;'), { what: 'the first chunk' });
     // A second request queues behind the streamed one; the garbage after it is the parser error.
