@@ -1,4 +1,5 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats';
 import fc from 'fast-check';
@@ -11,18 +12,51 @@ import { type Schema, valueArb } from './schema-values';
 import { seenBy } from './sequence-views';
 import { SEQUENCES } from './verdicts';
 
-/** ajv for OpenAPI 3.1 (JSON Schema 2020-12), with the formats as the document means them. */
-export function validatorOf(schemas: Record<string, Schema>) {
-  const ajv = new Ajv2020({ strict: false, allErrors: false });
+/** Adds the formats as the document means them, as the server checks them. */
+function withFormats<A extends Ajv2020 | AjvDraft04>(ajv: A): A {
   addFormats(ajv, { mode: 'fast', formats: ['email', 'uuid', 'int32'] });
   ajv.addFormat('date', fullFormats.date);
   ajv.addFormat('date-time', isDateTime);
+  return ajv;
+}
+
+/** ajv for OpenAPI 3.1 (JSON Schema 2020-12): a validator of a schema of the document. */
+export function validatorOf(schemas: Record<string, Schema>) {
+  const ajv = withFormats(new Ajv2020({ strict: false, allErrors: false }));
   const compiled = new Map<Schema, ValidateFunction>();
   return (schema: Schema, value: unknown): boolean => {
     let validate = compiled.get(schema);
     if (!validate) {
       validate = ajv.compile({ ...schema, components: { schemas } });
       compiled.set(schema, validate);
+    }
+    return validate(value) as boolean;
+  };
+}
+
+/** A Swagger 2.0 schema with `x-nullable: true` (the OpenAPI 2.0 extension) as JSON Schema says it. */
+function nullableAsSchema(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(nullableAsSchema);
+  if (value === null || typeof value !== 'object') return value;
+  const { 'x-nullable': nullable, ...rest } = value as Schema;
+  const schema = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, nullableAsSchema(v)]));
+  return nullable === true ? { anyOf: [schema, { type: 'null' }] } : schema;
+}
+
+/**
+ * ajv for Swagger 2.0 (JSON Schema draft-04): whether a libB JSON answer of an operation is what
+ * the Swagger 2.0 document's response schema allows (its `x-` extensions of unions and tuples
+ * add nothing that draft-04 checks).
+ */
+export function swagger2AnswersOf(document: Schema) {
+  const ajv = withFormats(new AjvDraft04({ strict: false, allErrors: false }));
+  const { definitions, paths } = nullableAsSchema(document) as Schema;
+  const compiled = new Map<string, ValidateFunction>();
+  return (path: string, value: unknown): boolean => {
+    let validate = compiled.get(path);
+    if (!validate) {
+      validate = ajv.compile({ ...paths[path].post.responses['200'].schema, definitions });
+      compiled.set(path, validate);
     }
     return validate(value) as boolean;
   };
@@ -81,6 +115,7 @@ export async function checkOperation(
     schemas,
   }: { operation: Operation; cases: readonly Case[]; schemas: Record<string, Schema> },
   valid: (schema: Schema, value: unknown) => boolean,
+  swagger2: (path: string, value: unknown) => boolean,
 ) {
   const problems: string[] = [];
   const verdicts = { allowed: 0, forbidden: 0 };
@@ -110,6 +145,8 @@ export async function checkOperation(
         answered = JSON.parse(answer.text);
         if (!valid(operation.answer.xml, answered))
           problems.push(`answer not of its schema: ${said}`);
+        if (!swagger2(operation.path, answered))
+          problems.push(`answer not of its Swagger 2.0 schema: ${said}`);
       } else if (sequence === 'libA JSON') {
         const wrapped = JSON.parse(answer.text);
         const inner = wrapped[libA.libAWrapper];

@@ -10,7 +10,7 @@ import {
 } from '../adopter/adopter-project';
 import { send } from '../support/http';
 import { packPortico } from '../support/package-tarball';
-import { casesOf, checkOperation, validatorOf } from './outside-checks';
+import { casesOf, checkOperation, swagger2AnswersOf, validatorOf } from './outside-checks';
 import { operationsOf } from './outside-operations';
 import { BUILD_SCRIPT, OUTSIDE_FILES } from './outside-project';
 import { type Schema } from './schema-values';
@@ -50,9 +50,14 @@ function createProject(): void {
   run(dir, 'npm', ['run', 'build']);
 }
 
+/** A document the build wrote into public/. */
+function readJson(name: string): Schema {
+  return JSON.parse(readFileSync(path.join(dir, 'public', name), 'utf8'));
+}
+
 beforeAll(async () => {
   createProject();
-  document = JSON.parse(readFileSync(path.join(dir, 'public', 'openapi.json'), 'utf8'));
+  document = readJson('openapi.json');
   const bin = path.join(dir, 'node_modules', '.bin', 'portico');
   server = startCommand(dir, bin, ['start', 'dist/main.js', '--port', '0', '--host', '127.0.0.1']);
   url = `http://127.0.0.1:${await server.listening()}`;
@@ -75,12 +80,13 @@ describe('an outside project in plain TypeScript, installed from npm pack', () =
   it('accepts every value the document allows and refuses every other, and answers as it says, ROA and RMC, in all four sequences', async () => {
     const { operations, schemas } = operationsOf(document);
     const valid = validatorOf(schemas);
+    const swagger2 = swagger2AnswersOf(readJson('swagger.json'));
     const problems: string[] = [];
     const verdicts = { allowed: 0, forbidden: 0 };
     let seed = 7;
     for (const operation of operations) {
       const cases = casesOf(operation, schemas, seed++);
-      const found = await checkOperation(url, { operation, cases, schemas }, valid);
+      const found = await checkOperation(url, { operation, cases, schemas }, valid, swagger2);
       problems.push(...found.problems);
       verdicts.allowed += found.verdicts.allowed;
       verdicts.forbidden += found.verdicts.forbidden;
