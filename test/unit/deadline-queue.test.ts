@@ -63,4 +63,17 @@ describe('DeadlineQueue', () => {
     expect(queue.takeDue(7)).toEqual(['b']);
     expect(queue.next()).toBe(Number.POSITIVE_INFINITY);
   });
+
+  it('keeps a key without a deadline (NaN) from holding back the keys due after it', () => {
+    const queue = new DeadlineQueue<string>();
+    queue.add('never', Number.NaN);
+    queue.add('a', 5);
+    queue.add('b', 3);
+    expect(queue.next()).toBe(3);
+    expect(queue.takeDue(10)).toEqual(['b', 'a']);
+    expect(queue.next()).toBe(Number.POSITIVE_INFINITY);
+    queue.delete('never', Number.NaN);
+    queue.add('c', 12);
+    expect(queue.takeDue(20)).toEqual(['c']);
+  });
 });

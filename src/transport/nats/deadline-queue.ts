@@ -11,8 +11,10 @@ export class DeadlineQueue<K> {
   private readonly buckets = new Map<number, Set<K>>();
   private readonly times: number[] = [];
 
-  /** Adds `key`, due at `at`. */
+  /** Adds `key`, due at `at`; a `NaN` deadline is never due. */
   add(key: K, at: number): void {
+    // NaN fails every comparison: at the top of the heap it would hold back every key after it.
+    if (Number.isNaN(at)) return;
     const bucket = this.buckets.get(at);
     if (bucket) {
       bucket.add(key);

@@ -32,7 +32,8 @@ export function expiryClock<K>(expire: (key: K) => void): ExpiryClock<K> {
   }
 
   function arm(at: number): void {
-    if (at >= armedAt) return;
+    // Not `at >= armedAt`: a NaN deadline, which is never due, arms nothing.
+    if (!(at < armedAt)) return;
     if (timer) clearTimeout(timer);
     armedAt = at;
     // Timers may fire a millisecond before Date.now() reaches `at`: the sweep then arms again.
