@@ -97,13 +97,33 @@ export class TagNamespaces {
       if (binding.depth === 0 && depth > 0) inherited?.set(prefix, binding.uri);
       if (binding.uri !== XSI_NAMESPACE) continue;
       if (nil !== undefined) throw new XmlScanError(`XML Schema's nil is given twice`);
-      const value = this.nils[i + 1];
-      nil = value === 'true' || value === '1';
+      nil = readBoolean(prefix, this.nils[i + 1]!);
     }
     d.length = 0;
     this.nils.length = 0;
     return nil === true;
   }
+}
+
+/**
+ * XML Schema's boolean in a `p:nil` value, as an XML processor hands it over (references
+ * replaced) and with the spaces that xs:boolean collapses around it; anything else is refused.
+ */
+function readBoolean(prefix: string, value: string): boolean {
+  const text = decodeXmlText(value);
+  let from = 0;
+  let to = text.length;
+  while (from < to && isXmlSpace(text.charCodeAt(from))) from++;
+  while (to > from && isXmlSpace(text.charCodeAt(to - 1))) to--;
+  const word = text.slice(from, to);
+  if (word === 'true' || word === '1') return true;
+  if (word === 'false' || word === '0') return false;
+  const shown = value.length > 16 ? `${value.slice(0, 16)}…` : value;
+  throw new XmlScanError(`${prefix}:nil="${shown}" is not true, false, 1 or 0`);
+}
+
+function isXmlSpace(c: number): boolean {
+  return c === 0x20 || c === 0x9 || c === 0xa || c === 0xd;
 }
 
 /**

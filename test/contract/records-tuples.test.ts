@@ -277,6 +277,11 @@ describe('records, tuples and nullable parameters and items, with a contract', (
     const undeclared = await call('maybe', '<string xsi:nil="true"/>', xml('libA'));
     expect([undeclared.status, undeclared.error?.code]).toEqual([400, 'MALFORMED_BODY']);
     expect(undeclared.error?.message).toMatch(/prefix xsi of xsi:nil is not declared/);
+    const spaced = `<string xmlns:xsi="${xsi}" xsi:nil=" true "/>`;
+    expect((await call('maybe', spaced, xml('libA'))).text).toBe(nil);
+    const yes = await call('maybe', `<string xmlns:xsi="${xsi}" xsi:nil="yes"/>`, xml('libA'));
+    expect([yes.status, yes.error?.code]).toEqual([400, 'MALFORMED_BODY']);
+    expect(yes.error?.message).toMatch(/xsi:nil="yes" is not true, false, 1 or 0/);
   });
 
   it('takes null items of a (T | null)[] array, and refuses null where the type has none', async () => {

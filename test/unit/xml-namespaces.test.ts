@@ -24,7 +24,7 @@ const attribute: fc.Arbitrary<Attribute> = fc.oneof(
   fc.record({
     kind: fc.constant('nil' as const),
     prefix: fc.constantFrom(...PREFIXES),
-    value: fc.constantFrom('true', '1', 'false', '0'),
+    value: fc.constantFrom('true', '1', 'false', '0', ' true', '0 '),
   }),
 );
 const attributes = fc.uniqueArray(attribute, {
@@ -64,7 +64,7 @@ function model(e: Element, scope: ReadonlyMap<string, string>): XmlNode | 'refus
     if (uri === undefined) return 'refused';
     if (uri !== XSI) continue;
     if (nil !== undefined) return 'refused';
-    nil = a.value === 'true' || a.value === '1';
+    nil = a.value.trim() === 'true' || a.value.trim() === '1';
   }
   const children: XmlNode[] = [];
   for (const child of e.children) {
@@ -129,6 +129,12 @@ describe("XML Schema's nil, read by its namespace", () => {
     [`<a xmlns:xsi="${XSI}"><s xmlns:xsi="urn:other" xsi:nil="true"/></a>`, false],
     [`<s xmlns:xsi="${XSI}" xsi:nil="false"/>`, false],
     [`<s xmlns:xsi="${XSI}" nil="true"/>`, false],
+    // An attribute's value is read after its references and with XML Schema's boolean spaces.
+    [`<s xmlns:xsi="${XSI}" xsi:nil=" true "/>`, true],
+    [`<s xmlns:xsi="${XSI}" xsi:nil="&#116;rue"/>`, true],
+    [`<s xmlns:xsi="${XSI}" xsi:nil="\n1\t"/>`, true],
+    [`<s xmlns:xsi="${XSI}" xsi:nil=" 0"/>`, false],
+    [`<s xmlns:xsi="urn:other" xsi:nil="yes"/>`, false],
   ])('reads %s as nil: %s', (text, nil) => {
     const root = parseXmlTree(text, 64);
     const s = root.name === 's' ? root : root.children[0]!;
@@ -138,6 +144,8 @@ describe("XML Schema's nil, read by its namespace", () => {
   it.each([
     ['<s xsi:nil="true"/>', 'prefix xsi of xsi:nil is not declared'],
     [`<s xmlns:a="${XSI}" xmlns:b="${XSI}" a:nil="true" b:nil="true"/>`, 'nil is given twice'],
+    [`<s xmlns:xsi="${XSI}" xsi:nil="yes"/>`, 'xsi:nil="yes" is not true, false, 1 or 0'],
+    [`<s xmlns:xsi="${XSI}" xsi:nil=""/>`, 'xsi:nil="" is not true, false, 1 or 0'],
   ])('refuses %s', (text, message) => {
     expect(() => parseXmlTree(text, 64)).toThrow(message);
   });
