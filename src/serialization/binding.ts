@@ -115,18 +115,16 @@ export function blankInstance(ctor: Class): Record<string, unknown> {
 }
 
 /**
- * Checks that every required field of a class (its `fields`) was given: named in `seen`, or an own
- * key of the parsed object whose declared keys were all bound (JSON: no Set per object).
+ * Checks that every required field of a class (its `fields`) was given: an own key of `given`,
+ * the parsed JSON object whose declared keys were all bound, or the instance XML bound them to.
  */
 export function checkRequired(
   fields: ReadonlyMap<string, FieldMeta>,
-  seen: ReadonlySet<string> | Readonly<Record<string, unknown>>,
+  given: Readonly<Record<string, unknown>>,
   path: string,
 ): void {
   for (const field of fields.values()) {
-    if (field.optional) continue;
-    const given = seen instanceof Set ? seen.has(field.name) : Object.hasOwn(seen, field.name);
-    if (!given) {
+    if (!field.optional && !Object.hasOwn(given, field.name)) {
       throw new BindError('required field is missing', joinPath(path, field.name));
     }
   }

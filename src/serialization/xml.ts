@@ -107,23 +107,22 @@ function bindXmlObject(node: XmlNode, ctor: Class, at: BindSite): unknown {
     throw new BindError(`expected ${ctor.name} fields, got text`, path);
   const fields = fieldsOf(ctor);
   const target = blankInstance(ctor);
-  const seen = new Set<string>();
   for (const child of node.children) {
-    const field = fields.get(child.name);
+    const name = child.name;
+    const field = fields.get(name);
     if (!field) {
-      unknownField(child.name, path, at.options.ignoreUnknownFields);
+      unknownField(name, path, at.options.ignoreUnknownFields);
       continue;
     }
-    if (seen.has(child.name))
-      throw new BindError('field is given twice', joinPath(path, child.name));
-    readOnlyField(field, joinPath(path, child.name));
-    seen.add(child.name);
-    target[child.name] = child.nil
-      ? nullField(field, joinPath(path, child.name))
-      : bindXml(child, field.type, innerSite(at, child.name));
+    // The target starts blank: its own keys are the fields bound so far (no Set per object).
+    if (Object.hasOwn(target, name)) throw new BindError('field is given twice', joinPath(path, name));
+    if (field.readOnly) readOnlyField(field, joinPath(path, name));
+    target[name] = child.nil
+      ? nullField(field, joinPath(path, name))
+      : bindXml(child, field.type, innerSite(at, name));
   }
-  nullAbsentFields(fields, seen, target);
-  checkRequired(fields, seen, path);
+  nullAbsentFields(fields, target);
+  checkRequired(fields, target, path);
   return target;
 }
 
@@ -134,13 +133,11 @@ function notNull(path: string): never {
 /** XML has no `null`: a required field that is nullable and absent is `null`, and so given. */
 function nullAbsentFields(
   fields: ReadonlyMap<string, FieldMeta>,
-  seen: Set<string>,
   target: Record<string, unknown>,
 ): void {
   for (const field of fields.values()) {
-    if (field.nullable && !field.optional && !seen.has(field.name)) {
+    if (field.nullable && !field.optional && !Object.hasOwn(target, field.name)) {
       target[field.name] = null;
-      seen.add(field.name);
     }
   }
 }
