@@ -76,4 +76,14 @@ describe('DeadlineQueue', () => {
     queue.add('c', 12);
     expect(queue.takeDue(20)).toEqual(['c']);
   });
+
+  it('puts the fractional deadlines of one millisecond in one bucket, due at its end', () => {
+    const queue = new DeadlineQueue<string>();
+    queue.add('a', 10.7);
+    queue.add('b', 10.2);
+    expect(queue.next()).toBe(11);
+    expect(queue.takeDue(10)).toEqual([]);
+    queue.delete('a', 10.7);
+    expect(queue.takeDue(11)).toEqual(['b']);
+  });
 });

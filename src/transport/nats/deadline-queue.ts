@@ -11,22 +11,24 @@ export class DeadlineQueue<K> {
   private readonly buckets = new Map<number, Set<K>>();
   private readonly times: number[] = [];
 
-  /** Adds `key`, due at `at`; a `NaN` deadline is never due. */
+  /** Adds `key`, due at `at`, rounded up to a whole millisecond; a `NaN` deadline is never due. */
   add(key: K, at: number): void {
     // NaN fails every comparison: at the top of the heap it would hold back every key after it.
     if (Number.isNaN(at)) return;
-    const bucket = this.buckets.get(at);
+    // Whole milliseconds: a bucket per fractional deadline would stay, emptied, until its time.
+    const time = Math.ceil(at);
+    const bucket = this.buckets.get(time);
     if (bucket) {
       bucket.add(key);
       return;
     }
-    this.buckets.set(at, new Set([key]));
-    this.push(at);
+    this.buckets.set(time, new Set([key]));
+    this.push(time);
   }
 
   /** Removes `key`, which was added due at `at`; nothing if it is not there. */
   delete(key: K, at: number): void {
-    this.buckets.get(at)?.delete(key);
+    this.buckets.get(Math.ceil(at))?.delete(key);
   }
 
   /** Removes and returns the keys due by `now`, earliest deadline first. */
