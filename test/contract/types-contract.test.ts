@@ -90,13 +90,22 @@ describe('a contract written by the build', () => {
       type: 'integer',
       format: 'int32',
     });
-    // An alias's tags reach the items of an array, the values of a record, and beside null.
-    const dated = { ...contact, days: ['2024-02-29'], since: null, dated: { a: '2024-01-31' } };
+    // An alias's tags reach the items of an array, a record's values, a tuple's items, beside null.
+    const dated = {
+      ...contact,
+      days: ['2024-02-29'],
+      since: null,
+      dated: { a: '2024-01-31' },
+      window: ['2024-01-01'],
+      trail: ['x', '2024-01-01'],
+    };
     expect((await call('add', dated)).ok).toBe(true);
     const refused = [
       [{ ...contact, days: ['2024-02-30'] }, 'days[0]'],
       [{ ...contact, since: '2024-1-1' }, 'since'],
       [{ ...contact, dated: { a: 'x' } }, 'dated.a'],
+      [{ ...contact, window: ['2024-01-01', '2024-13-01'] }, 'window[1]'],
+      [{ ...contact, trail: ['x', '2024-01-01', 'y'] }, 'trail[2]'],
     ] as const;
     for (const [value, field] of refused) {
       const reply = await call('add', value);
@@ -107,6 +116,8 @@ describe('a contract written by the build', () => {
       days: { items: { type: 'string', format: 'date' } },
       since: { type: ['string', 'null'], format: 'date' },
       dated: { additionalProperties: { type: 'string', format: 'date' } },
+      window: { prefixItems: [{ format: 'date' }, { format: 'date' }] },
+      trail: { prefixItems: [{ type: 'string' }], items: { format: 'date' } },
     });
     expect(await call('greet', 'hi')).toEqual({ ok: true, text: '{"text":"hi"}' });
     const wrong = await call('greet', 'wrong');

@@ -12,6 +12,7 @@ import { Api, ApiOperation, Field, nativeApp, RemoteService } from 'portico';
 export type Genre = 'fiction' | 'poetry';
 /** @format date */
 export type Day = string;
+export type Span = [Day, Day?];
 export interface Contact {
   name: string;
   /** @format email */
@@ -22,6 +23,8 @@ export interface Contact {
   days?: Day[];
   since?: Day | null;
   dated?: Record<string, Day>;
+  window?: Span;
+  trail?: [string, ...Day[]];
 }
 export class Entity { @Field() readonly id!: string; }
 export class Version {

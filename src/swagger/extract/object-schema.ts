@@ -3,7 +3,15 @@ import { type PropertyModel, type SchemaModel } from '../schema-model';
 import { type Converter, innerSchemaOf, type Scope, unsupported } from './converter';
 import { enforcedFacts, fieldDecoratorOf, hasNull } from './enforced-facts';
 import { readPropertyTags } from './property-tags';
-import { aliasTagsOf, docOf, propertyOf, stringLiteralOf, tagsOf } from './source-text';
+import {
+  aliasTagsOf,
+  docOf,
+  propertyOf,
+  stringLiteralOf,
+  tagsOf,
+  writtenTypeOf,
+} from './source-text';
+import { withTupleItemTags } from './tuple-item-tags';
 import { schemaOfSpec } from './type-spec';
 
 const SKIPPED_MODIFIERS =
@@ -45,10 +53,9 @@ function propertyModel(scope: Scope, symbol: ts.Symbol): PropertyModel {
   // The member's own tags come last: where both state a limit, the member's holds.
   const written = [...aliasTagsOf(declaration, checker), ...tagsOf(symbol, checker)];
   const tags = readPropertyTags(converter, written, propertySite);
-  const schema = enforcedFacts(converter, field, {
-    schema: base,
-    type,
-    tags,
+  const facts = enforcedFacts(converter, field, { schema: base, type, tags, site: propertySite });
+  const schema = withTupleItemTags(converter, writtenTypeOf(declaration), {
+    schema: facts,
     site: propertySite,
   });
   const described =

@@ -7,7 +7,8 @@ import { checkLiteralAgreement, placeConstraints, type SpecUse } from './field-a
 import { enforcedRetype } from './format-agreement';
 import { requiredCount } from './optional-parameters';
 import { readPropertyTags } from './property-tags';
-import { aliasTagsOf, locationOf } from './source-text';
+import { aliasTagsOf, locationOf, writtenTypeOf } from './source-text';
+import { withTupleItemTags } from './tuple-item-tags';
 import { schemaOfSpec } from './type-spec';
 
 /** The text of a JSDoc comment, or `undefined` when it is empty. */
@@ -34,8 +35,9 @@ function bodyOf(converter: Converter, use: SpecUse): SchemaModel {
 export function withAliasTags(
   converter: Converter,
   declaration: ts.ParameterDeclaration | ts.MethodDeclaration,
-  { schema, site }: { schema: SchemaModel; site: Site },
+  { schema: given, site }: { schema: SchemaModel; site: Site },
 ): SchemaModel {
+  const schema = withTupleItemTags(converter, writtenTypeOf(declaration), { schema: given, site });
   const written = aliasTagsOf(declaration, converter.checker);
   if (written.length === 0) return schema;
   const tags = readPropertyTags(converter, written, site);

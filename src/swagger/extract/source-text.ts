@@ -62,14 +62,25 @@ export function aliasTagsOf(
   node: ts.Node | undefined,
   checker: ts.TypeChecker,
 ): [string, string][] {
-  const written =
-    node &&
+  return typeNodeTags(writtenTypeOf(node), checker);
+}
+
+/** The type a parameter, property or method (its result) is written with, if it is written. */
+export function writtenTypeOf(node: ts.Node | undefined): ts.TypeNode | undefined {
+  return node &&
     (ts.isParameter(node) ||
       ts.isPropertyDeclaration(node) ||
       ts.isPropertySignature(node) ||
       ts.isMethodDeclaration(node))
-      ? node.type
-      : undefined;
+    ? node.type
+    : undefined;
+}
+
+/** The JSDoc tags of the alias a written type names, as {@link aliasTagsOf} finds them. */
+export function typeNodeTags(
+  written: ts.TypeNode | undefined,
+  checker: ts.TypeChecker,
+): [string, string][] {
   const typeNode = written && taggedNode(written);
   if (!typeNode || !ts.isTypeReferenceNode(typeNode)) return [];
   const type = checker.getTypeAtLocation(typeNode);
