@@ -223,7 +223,8 @@ function report(n: number): void { void n; }
 export class S {
   handed(n: number): void { each([n], () => undefined); }
   called(n: number): number { return callIt(() => n); }
-  written(n: number): number[] { [n].forEach(report); return [n].map(this.twice, this); }
+  written(n: number): number[] { [n].forEach(report); return [n].map(this.twice); }
+  withThis(n: number): number[] { return [n].map(this.twice, this); }
   twice(n: number): number { return n * 2; }
 }
 `;
@@ -231,6 +232,8 @@ export class S {
       handed: 'it hands f, a function it cannot see, to items.forEach',
       called: 'it hands f, a function it cannot see, to f.call',
       written: 'sync',
+      // The library receives \`this\`, so it may call any of its methods, \`called\` among them.
+      withThis: 'it hands f, a function it cannot see, to f.call',
       twice: 'sync',
     });
   });
@@ -255,5 +258,97 @@ export class S { emit(n: number): number { events.emit('tick'); return n; } }
     });
     const quiet = { ...files, 'service.ts': source.replace(/^events\.on.*$/m, '') };
     expect(reasons(quiet)).toEqual({ emit: 'sync' });
+  });
+
+  it('follows the methods of an object handed to a library, which may call them by its own names', () => {
+    const source = `${HEADER}
+import { Registry } from 'plugin-host';
+class Handler { async handle(): Promise<string> { await null; return getCallContext().requestId; } }
+class Quiet { handle(): string { return 'ok'; } }
+interface Hook { handle(): string; }
+const registry = new Registry();
+export class S {
+  registered(): void { registry.register(new Handler()); }
+  constructed(): void { void new Registry(new Handler()); }
+  nested(): void { registry.register({ options: { plugin: new Handler() } }); }
+  spread(): void { registry.register(...[new Handler()]); }
+  assigned(): void { registry.current = new Handler(); }
+  hook(h: Hook): void { registry.register(h); }
+  quiet(): void { registry.register(new Quiet()); }
+}
+`;
+    const host = `export declare class Registry {
+  constructor(plugin?: object);
+  current: object | undefined;
+  register(...plugins: object[]): void;
+}`;
+    expect(
+      reasons({
+        'service.ts': source,
+        'helpers.ts': HELPERS,
+        'node_modules/plugin-host/package.json': '{"name":"plugin-host","types":"index.d.ts"}',
+        'node_modules/plugin-host/index.d.ts': host,
+      }),
+    ).toEqual({
+      registered: 'it uses getCallContext',
+      constructed: 'it uses getCallContext',
+      nested: 'it uses getCallContext',
+      spread: 'it uses getCallContext',
+      assigned: 'it uses getCallContext',
+      hook: 'it hands h, whose handle it cannot see, to registry.register',
+      quiet: 'sync',
+    });
+  });
+
+  it('follows an object literal or a class that stands in for a class by its shape', () => {
+    const source = `${HEADER}
+class ByLiteral { find(id: string): string { return id; } }
+class BySpread { look(id: string): string { return id; } }
+class ByImplements { seek(id: string): string { return id; } }
+class Store { find(id: number): number { return id; } }
+export const literal: ByLiteral = { find(id) { return getCallContext().requestId + id; } };
+const base = { look(id: string): string { return getCallContext().requestId + id; } };
+export const spread: BySpread = { ...base };
+export class Implementing implements ByImplements {
+  seek(id: string): string { return getCallContext().requestId + id; }
+}
+export class S {
+  constructor(private readonly a: ByLiteral, private readonly b: BySpread, private readonly c: ByImplements, private readonly store: Store) {}
+  viaLiteral(id: string): string { return this.a.find(id); }
+  viaSpread(id: string): string { return this.b.look(id); }
+  viaImplements(id: string): string { return this.c.seek(id); }
+  viaStore(id: number): number { return this.store.find(id); }
+}
+`;
+    expect(reasons({ 'service.ts': source, 'helpers.ts': HELPERS })).toEqual({
+      viaLiteral: 'it uses getCallContext',
+      viaSpread: 'it uses getCallContext',
+      viaImplements: 'it uses getCallContext',
+      viaStore: 'sync',
+    });
+  });
+
+  it("follows a call through a library's function type, or a library type's method, to the project's code", () => {
+    const source = `${HEADER}
+import type { Callback, Source } from 'typed-lib';
+export class S {
+  constructor(private readonly done: Callback, private readonly source: Source) {}
+  viaCallback(): void { this.done(); }
+  viaSource(): string { return this.source.next(); }
+}
+export const source: Source = { next() { return getCallContext().requestId; } };
+`;
+    const lib = 'export type Callback = () => void;\nexport interface Source { next(): string; }';
+    expect(
+      reasons({
+        'service.ts': source,
+        'helpers.ts': HELPERS,
+        'node_modules/typed-lib/package.json': '{"name":"typed-lib","types":"index.d.ts"}',
+        'node_modules/typed-lib/index.d.ts': lib,
+      }),
+    ).toEqual({
+      viaCallback: 'it calls this.done through a function-typed value',
+      viaSource: 'it uses getCallContext',
+    });
   });
 });

@@ -6,6 +6,7 @@ import { CONTEXT_READERS, DYNAMIC_CODE } from './context-readers';
 import { implicitCode } from './implicit-calls';
 import { overridesIndex } from './overrides-index';
 import { type Scan, type ScanTools, scanCode } from './region-scan';
+import { standInsIndex } from './stand-ins';
 
 const READERS: ReadonlySet<string> = new Set(CONTEXT_READERS);
 const BUILTINS: ReadonlySet<string> = new Set(builtinModules);
@@ -70,7 +71,10 @@ export function createContextReach(
   // With `paths` to portico's source, its files are in the program: they are not the project's.
   const files = sources.filter((file) => originOf(file, checked.program) === 'project');
   const scans = new Map<ts.Node, Scan>();
-  const tools: ScanTools = { ...checked, overrides: overridesIndex(files, checked.checker) };
+  const below = overridesIndex(files, checked.checker);
+  const standIns = standInsIndex(files, checked.checker);
+  const overrides = (member: ts.Node) => [...below(member), ...standIns(member)];
+  const tools: ScanTools = { ...checked, overrides };
   const reach = (start: readonly ts.Node[]): string | undefined => {
     const seen = new Set<ts.Node>(start);
     const queue = [...start];

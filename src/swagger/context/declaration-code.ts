@@ -40,7 +40,7 @@ function constructionOf(node: ts.ClassLikeDeclaration): ts.Node[] {
  */
 export function codeOf(
   declaration: ts.Node,
-  overrides: (member: ts.ClassElement) => readonly ts.ClassElement[],
+  overrides: (member: ts.Node) => readonly ts.Node[],
 ): ts.Node[] {
   if (ts.isClassDeclaration(declaration) || ts.isClassExpression(declaration)) {
     return constructionOf(declaration);

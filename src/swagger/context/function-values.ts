@@ -23,7 +23,12 @@ function isWritten(declaration: ts.Node, program: ts.Program): boolean {
   );
 }
 
-function isValueOfUnseenCode(given: ts.Expression, checker: ts.TypeChecker, program: ts.Program) {
+/** Whether `given` is a function value whose code the build cannot tell (a parameter, a `let`). */
+export function isValueOfUnseenCode(
+  given: ts.Expression,
+  checker: ts.TypeChecker,
+  program: ts.Program,
+) {
   const node = unwrap(given);
   if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return false;
   if (!isFunctionTyped(checker.getNonNullableType(checker.getTypeAtLocation(node)))) return false;

@@ -1,8 +1,9 @@
 import { ts } from 'ts-morph';
 import { resolveSymbol } from '../extract/portico-symbols';
 
-function nameOf(member: ts.ClassElement): string | undefined {
-  const { name } = member;
+/** The name of a member (of a class, a type or an object literal), as written. */
+export function memberName(member: ts.Node): string | undefined {
+  const { name } = member as { name?: ts.Node };
   if (!name) return undefined;
   return ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name)
     ? name.text
@@ -22,7 +23,7 @@ function baseOf(node: ts.ClassLikeDeclaration, checker: ts.TypeChecker): ts.Node
 export function overridesIndex(
   files: readonly ts.SourceFile[],
   checker: ts.TypeChecker,
-): (member: ts.ClassElement) => readonly ts.ClassElement[] {
+): (member: ts.Node) => readonly ts.ClassElement[] {
   const derived = new Map<ts.Node, ts.ClassLikeDeclaration[]>();
   const visit = (node: ts.Node): void => {
     if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) {
@@ -38,10 +39,10 @@ export function overridesIndex(
       .filter((sub) => !seen.has(sub) && seen.add(sub))
       .flatMap((sub) => [sub, ...below(sub, seen)]);
   return (member) => {
-    const name = nameOf(member);
+    const name = memberName(member);
     if (name === undefined || derived.size === 0) return [];
     return below(member.parent).flatMap((sub) =>
-      sub.members.filter((other) => nameOf(other) === name),
+      sub.members.filter((other) => memberName(other) === name),
     );
   };
 }

@@ -1,9 +1,10 @@
 import { ts } from 'ts-morph';
-import { type Checked, porticoExportOf, resolveSymbol } from '../extract/portico-symbols';
+import { porticoExportOf, resolveSymbol } from '../extract/portico-symbols';
+import { isCallLike, scanCall } from './call-scan';
 import { originOf } from './code-origin';
 import { CONTEXT_READERS, DYNAMIC_CODE } from './context-readers';
 import { codeOf } from './declaration-code';
-import { callsItself, handedFunction, unwrap } from './function-values';
+import { type HandOverTools, handOverAssignment } from './hand-over';
 
 /** What one piece of code does for the context reach: why it may read, or the code it may run. */
 export interface Scan {
@@ -11,24 +12,13 @@ export interface Scan {
   readonly next: readonly ts.Node[];
 }
 
-/** What scanning needs: the program and its checker, and the overrides of a class member. */
-export interface ScanTools extends Checked {
-  overrides(member: ts.ClassElement): readonly ts.ClassElement[];
-}
+/**
+ * What scanning needs: the program and its checker, and the overrides of a member (in subclasses,
+ * and the members that stand in for it by shape).
+ */
+export type ScanTools = HandOverTools;
 
 const READERS: ReadonlySet<string> = new Set(CONTEXT_READERS);
-
-type CallLike = ts.CallExpression | ts.NewExpression | ts.TaggedTemplateExpression;
-
-function isCallLike(node: ts.Node): node is CallLike {
-  return (
-    ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isTaggedTemplateExpression(node)
-  );
-}
-
-function calleeOf(node: CallLike): ts.Expression {
-  return unwrap(ts.isTaggedTemplateExpression(node) ? node.tag : node.expression);
-}
 
 /** Why a reference to `node` may read the context, or the code it may run. */
 function scanReference(node: ts.Identifier, tools: ScanTools, next: ts.Node[]): string | undefined {
@@ -57,59 +47,6 @@ function scanReference(node: ts.Identifier, tools: ScanTools, next: ts.Node[]): 
   return undefined;
 }
 
-const WRITTEN_FUNCTIONS = [
-  ts.SyntaxKind.FunctionDeclaration,
-  ts.SyntaxKind.MethodDeclaration,
-  ts.SyntaxKind.Constructor,
-  ts.SyntaxKind.GetAccessor,
-  ts.SyntaxKind.SetAccessor,
-  ts.SyntaxKind.ClassDeclaration,
-];
-
-/** Why a call may read the context: it calls what the build cannot resolve to written code. */
-function scanCall(node: CallLike, tools: ScanTools, next: ts.Node[]): string | undefined {
-  const callee = calleeOf(node);
-  const text = callee.getText().slice(0, 60);
-  if (callee.kind === ts.SyntaxKind.ImportKeyword) return 'it imports a module at run time';
-  if (ts.isIdentifier(callee) && callee.text === 'require') {
-    const declared = resolveSymbol(callee, tools.checker)?.declarations ?? [];
-    if (!declared.some((d) => originOf(d, tools.program) === 'project')) {
-      return 'it requires a module at run time';
-    }
-  }
-  if (ts.isElementAccessExpression(callee) && !ts.isLiteralExpression(callee.argumentExpression)) {
-    return `it calls ${text}, a method named at run time`;
-  }
-  const declaration = tools.checker.getResolvedSignature(node)?.declaration;
-  if (!declaration) {
-    const symbol = resolveSymbol(callee, tools.checker);
-    if (ts.isNewExpression(node) && symbol && symbol.flags & ts.SymbolFlags.Class) return undefined;
-    return `it calls ${text}, whose function is not known`;
-  }
-  const origin = originOf(declaration, tools.program);
-  if (origin === 'library' || origin === 'portico') {
-    const handed = handedFunction(node, callee, tools);
-    if (handed !== undefined) return `it hands ${handed}, a function it cannot see, to ${text}`;
-  }
-  if (origin === 'library') return undefined;
-  if (origin === 'portico-dependent')
-    return `it calls ${text}, of a package that depends on portico`;
-  if (origin === 'ambient') return `it calls ${text}, declared without its code`;
-  if (WRITTEN_FUNCTIONS.includes(declaration.kind)) {
-    // Also what the identifiers do not name: `obj['method']()`.
-    if (origin === 'project') next.push(...codeOf(declaration, tools.overrides));
-    return undefined;
-  }
-  if (
-    origin === 'project' &&
-    ts.isFunctionLike(declaration) &&
-    callsItself(callee, declaration, tools.checker)
-  ) {
-    return undefined;
-  }
-  return `it calls ${text} through a function-typed value`;
-}
-
 /**
  * Scans `code` (and every function nested in it, which it may call or hand on): why it may read
  * the call context, or else the code it may run, which the caller scans in turn. Types, and code
@@ -123,6 +60,7 @@ export function scanCode(code: ts.Node, tools: ScanTools): Scan {
     if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) return;
     if (ts.isIdentifier(node)) read = scanReference(node, tools, next);
     else if (isCallLike(node)) read = scanCall(node, tools, next);
+    else if (ts.isBinaryExpression(node)) read = handOverAssignment(node, tools, next);
     ts.forEachChild(node, visit);
   };
   visit(code);
