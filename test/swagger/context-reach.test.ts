@@ -306,6 +306,8 @@ class ByLiteral { find(id: string): string { return id; } }
 class BySpread { look(id: string): string { return id; } }
 class ByImplements { seek(id: string): string { return id; } }
 class Store { find(id: number): number { return id; } }
+class ByParameter { pick(id: string): string { return id; } }
+export const make = (f: (id: string) => string): ByParameter => ({ pick: f });
 export const literal: ByLiteral = { find(id) { return getCallContext().requestId + id; } };
 const base = { look(id: string): string { return getCallContext().requestId + id; } };
 export const spread: BySpread = { ...base };
@@ -318,6 +320,7 @@ export class S {
   viaSpread(id: string): string { return this.b.look(id); }
   viaImplements(id: string): string { return this.c.seek(id); }
   viaStore(id: number): number { return this.store.find(id); }
+  viaParameter(p: ByParameter): string { return p.pick('x'); }
 }
 `;
     expect(reasons({ 'service.ts': source, 'helpers.ts': HELPERS })).toEqual({
@@ -325,6 +328,7 @@ export class S {
       viaSpread: 'it uses getCallContext',
       viaImplements: 'it uses getCallContext',
       viaStore: 'sync',
+      viaParameter: 'it calls p.pick, for which pick, a function it cannot see, may stand',
     });
   });
 

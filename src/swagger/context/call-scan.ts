@@ -2,7 +2,7 @@ import { ts } from 'ts-morph';
 import { resolveSymbol } from '../extract/portico-symbols';
 import { originOf } from './code-origin';
 import { codeOf } from './declaration-code';
-import { callsItself, unwrap } from './function-values';
+import { callsItself, unseenAmong, unwrap } from './function-values';
 import { type HandOverTools, handOverCall } from './hand-over';
 
 /** A call, a `new`, or a tagged template: code that calls a function. */
@@ -36,33 +36,39 @@ const TYPE_SIGNATURES = [
   ts.SyntaxKind.ConstructSignature,
 ];
 
-/** Whether `callee` is a `const` of the project, whose initializer the reach follows. */
-function isFollowedConst(callee: ts.Expression, tools: HandOverTools): boolean {
-  const declaration = resolveSymbol(callee, tools.checker)?.valueDeclaration;
-  return (
-    declaration !== undefined &&
+/**
+ * Whether `callee` is a value of the project (a parameter, a property, a `let`) that may hold a
+ * function of the project: a `const` of the project is followed through its initializer instead,
+ * and a library's own value (`Map`, a library object's property) holds the library's code.
+ */
+function isProjectValue(callee: ts.Expression, tools: HandOverTools): boolean {
+  const declarations = resolveSymbol(callee, tools.checker)?.declarations ?? [];
+  const declaration = declarations.find((d) => originOf(d, tools.program) === 'project');
+  if (declaration === undefined) return declarations.length === 0;
+  return !(
     ts.isVariableDeclaration(declaration) &&
     (ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const) !== 0 &&
-    declaration.initializer !== undefined &&
-    originOf(declaration, tools.program) === 'project'
+    declaration.initializer !== undefined
   );
 }
 
-/** The members of the project that may stand in for the member `callee` names (by shape). */
-function standInsOf(callee: ts.Expression, tools: HandOverTools): ts.Node[] {
-  if (!ts.isPropertyAccessExpression(callee)) return [];
+/** The members that may stand in for the member `callee` names, by shape: why one may read. */
+function standInsOf(callee: ts.Expression, tools: HandOverTools, next: ts.Node[]) {
+  if (!ts.isPropertyAccessExpression(callee)) return undefined;
   const declarations = resolveSymbol(callee, tools.checker)?.declarations ?? [];
-  return declarations.flatMap((d) => tools.overrides(d).flatMap((o) => codeOf(o, () => [])));
+  const standIns = declarations.flatMap((d) => tools.overrides(d));
+  const unseen = unseenAmong(standIns, tools.checker, tools.program);
+  if (unseen !== undefined) {
+    return `it calls ${callee.getText().slice(0, 60)}, for which ${unseen}, a function it cannot see, may stand`;
+  }
+  next.push(...standIns.flatMap((o) => codeOf(o, () => [])));
+  return undefined;
 }
 
 /** Why a call into code outside the project may read the context (or the code it may call). */
 function scanOutside(node: CallLike, callee: ts.Expression, tools: HandOverTools, next: ts.Node[]) {
   const declaration = tools.checker.getResolvedSignature(node)?.declaration;
-  if (
-    declaration &&
-    TYPE_SIGNATURES.includes(declaration.kind) &&
-    !isFollowedConst(callee, tools)
-  ) {
+  if (declaration && TYPE_SIGNATURES.includes(declaration.kind) && isProjectValue(callee, tools)) {
     return `it calls ${callee.getText().slice(0, 60)} through a function-typed value`;
   }
   return handOverCall(node, callee, tools, next);
@@ -86,7 +92,8 @@ export function scanCall(
   if (ts.isElementAccessExpression(callee) && !ts.isLiteralExpression(callee.argumentExpression)) {
     return `it calls ${text}, a method named at run time`;
   }
-  next.push(...standInsOf(callee, tools));
+  const standIn = standInsOf(callee, tools, next);
+  if (standIn !== undefined) return standIn;
   const symbol = resolveSymbol(callee, tools.checker);
   const declaration =
     tools.checker.getResolvedSignature(node)?.declaration ??
@@ -95,7 +102,11 @@ export function scanCall(
       : undefined);
   if (!declaration) return `it calls ${text}, whose function is not known`;
   const origin = originOf(declaration, tools.program);
-  if (origin === 'library' || origin === 'portico') return scanOutside(node, callee, tools, next);
+  if (origin === 'library') return scanOutside(node, callee, tools, next);
+  if (origin === 'portico') {
+    const handed = handOverCall(node, callee, tools, next);
+    if (handed !== undefined) return handed;
+  }
   if (origin === 'portico-dependent')
     return `it calls ${text}, of a package that depends on portico`;
   if (origin === 'ambient') return `it calls ${text}, declared without its code`;

@@ -55,6 +55,29 @@ export function handedFunction(
   return found?.getText().slice(0, 60);
 }
 
+/**
+ * The name of the first of `members` (stand-ins, overrides) whose value is a function the build
+ * cannot see: `{ find: f }` with `f` a parameter, `{ find }`, `find = this.f`.
+ */
+export function unseenAmong(
+  members: readonly ts.Node[],
+  checker: ts.TypeChecker,
+  program: ts.Program,
+): string | undefined {
+  const heldBy = (member: ts.Node): ts.Expression | undefined => {
+    if (ts.isShorthandPropertyAssignment(member)) return member.name;
+    if (ts.isPropertyAssignment(member) || ts.isPropertyDeclaration(member)) {
+      return member.initializer;
+    }
+    return undefined;
+  };
+  const found = members.find((member) => {
+    const value = heldBy(member);
+    return value !== undefined && isValueOfUnseenCode(value, checker, program);
+  });
+  return found && (found as { name?: ts.Node }).name?.getText();
+}
+
 /** An expression without the parentheses and type assertions around it. */
 export function unwrap(node: ts.Expression): ts.Expression {
   let current = node;

@@ -3,7 +3,7 @@ import type { Checked } from '../extract/portico-symbols';
 import { resolveSymbol } from '../extract/portico-symbols';
 import { originOf } from './code-origin';
 import { codeOf } from './declaration-code';
-import { handedFunction, isValueOfUnseenCode } from './function-values';
+import { handedFunction, isValueOfUnseenCode, unseenAmong } from './function-values';
 import { handedCode } from './handed-objects';
 
 /** What following a hand-over needs: the program, its checker, the overrides of a member. */
@@ -26,11 +26,10 @@ function handValues(
 ): string | undefined {
   for (const value of values) {
     const text = value.getText().slice(0, 60);
-    if (isValueOfUnseenCode(value, tools.checker, tools.program)) {
-      return `it hands ${text}, a function it cannot see, to ${to}`;
-    }
     const { unseen, members } = handedCode(value, tools.checker, tools.program);
-    if (unseen !== undefined) return `it hands ${text}, whose ${unseen} it cannot see, to ${to}`;
+    const standIns = members.flatMap((member) => tools.overrides(member));
+    const hidden = unseen ?? unseenAmong(standIns, tools.checker, tools.program);
+    if (hidden !== undefined) return `it hands ${text}, whose ${hidden} it cannot see, to ${to}`;
     next.push(...members.flatMap((member) => codeOf(member, tools.overrides)));
   }
   return undefined;
@@ -50,6 +49,7 @@ export function handOverCall(
   const handed = handedFunction(node, callee, tools);
   if (handed !== undefined) return `it hands ${handed}, a function it cannot see, to ${to}`;
   const values = ts.isTaggedTemplateExpression(node) ? [] : [...(node.arguments ?? [])];
+  // The object a library's method is called on is handed to it too (a base class's template).
   if (ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee)) {
     values.push(callee.expression);
   }
@@ -68,5 +68,9 @@ export function handOverAssignment(
     return undefined;
   const declarations = resolveSymbol(target, tools.checker)?.declarations ?? [];
   if (declarations.some((d) => originOf(d, tools.program) === 'project')) return undefined;
-  return handValues([node.right], target.getText().slice(0, 60), tools, next);
+  const to = target.getText().slice(0, 60);
+  if (isValueOfUnseenCode(node.right, tools.checker, tools.program)) {
+    return `it hands ${node.right.getText().slice(0, 60)}, a function it cannot see, to ${to}`;
+  }
+  return handValues([node.right], to, tools, next);
 }
