@@ -3,8 +3,8 @@ import { MulInput, MulOutput } from './payloads';
 
 /**
  * Multiplies integers in four shapes, one per combination of argument and result types. No method
- * reads its call context, and each says so (`callContext: 'sync'`): on Node before 24 their calls
- * then need no AsyncLocalStorage (docs/design-context.md).
+ * reads its call context, and each says so (`callContext: 'sync'`): their calls then need no
+ * AsyncLocalStorage (docs/design-context.md).
  */
 @Api({ description: 'Multiplication in every argument shape' })
 @RemoteService('multiplier')

@@ -38,8 +38,8 @@ export interface RemoteMethodOptions {
   errors?: readonly DeclaredError[];
   /**
    * `'sync'`: the method reads `getCallContext()` (also through `getCallDeadline()` or a
-   * `createNatsClient` call) only before its first `await`, never in timers or callbacks; on Node
-   * before 24 its calls then skip AsyncLocalStorage and its promise hooks. Default `'async'`: read
+   * `createNatsClient` call) only before its first `await`, never in timers or callbacks; its
+   * calls then skip AsyncLocalStorage (and its promise hooks before Node 24). Default `'async'`: read
    * anywhere, unless the build's contract found that the method reads no context. See
    * docs/design-context.md.
    */

@@ -11,22 +11,6 @@ const storage = new AsyncLocalStorage<CallContext>();
 let current: CallContext | undefined;
 
 /**
- * Whether AsyncLocalStorage costs nothing per promise: with AsyncContextFrame (Node 24 on, Node 22
- * and 23 behind a flag) it is a field of the frame; before it, its first `run()` turns on promise
- * hooks for every promise of the process.
- */
-export function contextFrames(version: string, flags: readonly string[]): boolean {
-  const major = Number(version.split('.')[0]);
-  if (flags.includes('--no-async-context-frame')) return false;
-  return major >= 24 || flags.includes('--experimental-async-context-frame');
-}
-
-const FRAMES = contextFrames(process.versions.node, [
-  ...process.execArgv,
-  ...(process.env.NODE_OPTIONS ?? '').split(/\s+/),
-]);
-
-/**
  * The context of the remote call being served, inside a service method (and everything it awaits).
  * Throws when called outside a remote call.
  */
@@ -51,14 +35,15 @@ export interface MethodCall<T> {
 
 /**
  * Makes the call, with `context` as the current call context. A method that reads it only
- * synchronously runs without AsyncLocalStorage, unless that is free (context frames) or already
- * holds an outer call's context, which its later code must not see instead of nothing.
+ * synchronously runs without AsyncLocalStorage (whose `run()` costs promise hooks before Node 24
+ * and two copies of the context frame from Node 24 on), unless the store already holds an outer
+ * call's context, which its later code must not see instead of nothing.
  */
 export function runWithCallContext<T>(context: CallContext, call: MethodCall<T>): T {
   const outer = current;
   current = context;
   try {
-    if (call.reads === 'sync' && !FRAMES && storage.getStore() === undefined) {
+    if (call.reads === 'sync' && storage.getStore() === undefined) {
       return call.fn.apply(call.self, (call.args ?? []) as unknown[]);
     }
     return storage.run(context, invoke, call.fn, call.self, call.args ?? []) as T;

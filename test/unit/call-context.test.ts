@@ -1,12 +1,11 @@
 import 'reflect-metadata';
 import { type ContextReads, Int, nativeApp, RemoteMethod, RemoteService } from '../../src';
 import { type CallContext, ENVELOPE_VERSION } from '../../src/protocol/envelope';
-import { contextFrames, getCallContext, runWithCallContext } from '../../src/runtime/call-context';
+import { getCallContext, runWithCallContext } from '../../src/runtime/call-context';
 import { applyContract } from '../../src/runtime/contract/apply-contract';
 import { type LoadedContract } from '../../src/runtime/contract/read-contract';
 import { createMicroserviceRuntime } from '../../src/runtime/runtime';
 
-const FRAMES = contextFrames(process.versions.node, process.execArgv);
 const MODES: readonly ContextReads[] = ['async', 'sync'];
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 const later = <T>(read: () => T) => new Promise<T>((resolve) => setTimeout(() => resolve(read())));
@@ -52,7 +51,7 @@ describe.each(MODES)("a method declared callContext: '%s'", (reads) => {
     );
     const seen = await Promise.all(calls);
     seen.forEach(([afterAwait, inTimer], i) => {
-      const expected = reads === 'async' || FRAMES ? `c-${i}` : 'outside a remote call';
+      const expected = reads === 'async' ? `c-${i}` : 'outside a remote call';
       expect(afterAwait).toContain(expected);
       expect(inTimer).toContain(expected);
     });
@@ -84,7 +83,7 @@ describe("callContext: 'sync'", () => {
     expect(declare).toThrow("m's callContext is 'async' or 'sync'");
   });
 
-  it('reaches the runtime: a read after an await has no context before Node 24', async () => {
+  it('reaches the runtime: a read after an await has no context, on every Node version', async () => {
     @RemoteService('who')
     class Who {
       @RemoteMethod({ params: [Int], returns: String, callContext: 'sync' })
@@ -106,7 +105,7 @@ describe("callContext: 'sync'", () => {
       context: context('env-1'),
       deadline: Date.now() + 10_000,
     });
-    const after = FRAMES ? 'env-1' : 'portico: getCallContext() was called outside a remote call';
+    const after = 'portico: getCallContext() was called outside a remote call';
     expect(reply).toMatchObject({ ok: true, body: expect.stringContaining(`env-1 ${after}`) });
   });
 });
@@ -157,8 +156,8 @@ describe("a contract's callContext: 'sync', inferred by the build", () => {
     return reply.ok ? (reply.body ?? '') : reply.error.message;
   }
 
-  it('runs the method without AsyncLocalStorage before Node 24, as if declared', async () => {
-    const after = FRAMES ? 'env-2' : 'portico: getCallContext() was called outside a remote call';
+  it('runs the method without AsyncLocalStorage, as if declared', async () => {
+    const after = 'portico: getCallContext() was called outside a remote call';
     expect(await serve('undeclared', ['undeclared'])).toContain(`env-2 ${after}`);
   });
 
@@ -168,15 +167,5 @@ describe("a contract's callContext: 'sync', inferred by the build", () => {
 
   it("gives way to a method's own declaration", async () => {
     expect(await serve('declared', ['declared'])).toContain('env-2 env-2');
-  });
-});
-
-describe('contextFrames', () => {
-  it('holds from Node 24, and on 22 and 23 with the flag, unless turned off', () => {
-    expect(contextFrames('20.20.2', [])).toBe(false);
-    expect(contextFrames('22.1.0', [])).toBe(false);
-    expect(contextFrames('22.1.0', ['--experimental-async-context-frame'])).toBe(true);
-    expect(contextFrames('24.0.0', [])).toBe(true);
-    expect(contextFrames('26.1.0', ['--no-async-context-frame'])).toBe(false);
   });
 });
