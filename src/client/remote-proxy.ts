@@ -11,6 +11,12 @@ export interface CallOptions {
 /** Sends one call of `method` with `args`. */
 export type Invoke = (method: string, args: unknown[], options: CallOptions) => Promise<unknown>;
 
+/**
+ * The longest delay of a timer, in browsers as in Node (src/protocol/deadline.ts has it for the
+ * server): written here again because the browser bundle takes nothing outside the client.
+ */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 const DERIVE: unique symbol = Symbol('portico.client.derive');
 
 /**
@@ -18,6 +24,7 @@ const DERIVE: unique symbol = Symbol('portico.client.derive');
  * the arguments it gets. `then` is not a method, so that a client is never taken for a promise.
  */
 export function createRemoteProxy<C>(invoke: Invoke, options: CallOptions = {}): C {
+  checkTimeout(options.timeoutMs);
   const methods = new Map<string, (...args: unknown[]) => Promise<unknown>>();
   const derive = (more: CallOptions) => createRemoteProxy<C>(invoke, { ...options, ...more });
   return new Proxy(Object.create(null) as object, {
@@ -32,6 +39,17 @@ export function createRemoteProxy<C>(invoke: Invoke, options: CallOptions = {}):
       return method;
     },
   }) as C;
+}
+
+/**
+ * Refuses a timeout that no timer keeps: NaN, none above 0, or one past what Node's timers take
+ * (they fire such a timer after 1 ms), which timed every call out at once or never.
+ */
+function checkTimeout(timeoutMs: number | undefined): void {
+  if (timeoutMs === undefined || (timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)) return;
+  throw new TypeError(
+    `portico: timeoutMs must be a number of ms above 0 and at most ${MAX_TIMER_MS}, got ${timeoutMs}`,
+  );
 }
 
 /**
