@@ -339,6 +339,7 @@ export class S {
   constructor(private readonly done: Callback, private readonly source: Source) {}
   viaCallback(): void { this.done(); }
   viaSource(): string { return this.source.next(); }
+  viaElement(): string { return this.source['next'](); }
 }
 export const source: Source = { next() { return getCallContext().requestId; } };
 `;
@@ -353,6 +354,7 @@ export const source: Source = { next() { return getCallContext().requestId; } };
     ).toEqual({
       viaCallback: 'it calls this.done through a function-typed value',
       viaSource: 'it uses getCallContext',
+      viaElement: 'it uses getCallContext',
     });
   });
 });

@@ -54,8 +54,9 @@ function isProjectValue(callee: ts.Expression, tools: HandOverTools): boolean {
 
 /** The members that may stand in for the member `callee` names, by shape: why one may read. */
 function standInsOf(callee: ts.Expression, tools: HandOverTools, next: ts.Node[]) {
-  if (!ts.isPropertyAccessExpression(callee)) return undefined;
-  const declarations = resolveSymbol(callee, tools.checker)?.declarations ?? [];
+  const name = ts.isElementAccessExpression(callee) ? callee.argumentExpression : callee;
+  if (!ts.isPropertyAccessExpression(callee) && name === callee) return undefined;
+  const declarations = resolveSymbol(name, tools.checker)?.declarations ?? [];
   const standIns = declarations.flatMap((d) => tools.overrides(d));
   const unseen = unseenAmong(standIns, tools.checker, tools.program);
   if (unseen !== undefined) {

@@ -67,7 +67,8 @@ export function standInsIndex(
     ts.forEachChild(node, visit);
   };
   for (const file of files) visit(file);
-  return (member) => {
+  const known = new Map<ts.Node, readonly ts.Node[]>();
+  const find = (member: ts.Node): readonly ts.Node[] => {
     const name = memberName(member);
     const candidates = (name !== undefined && byName.get(name)) || [];
     if (candidates.length === 0) return [];
@@ -80,5 +81,10 @@ export function standInsIndex(
         return !type || checker.isTypeAssignableTo(type, target as ts.Type);
       })
       .flatMap((c) => standing(c, checker));
+  };
+  return (member) => {
+    const found = known.get(member) ?? find(member);
+    known.set(member, found);
+    return found;
   };
 }
