@@ -17,11 +17,20 @@ export const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 1))
 export async function whoCalls(): Promise<string> { await tick(); return getCallContext().requestId; }
 export function apply<T>(f: () => T): T { return f(); }
 export class Caller { async who(): Promise<string> { await tick(); return getCallContext().requestId; } }
+export class Quiet { async who(): Promise<string> { return 'quiet'; } }
+/** An object EventTarget calls by its own protocol's name, \`handleEvent\`. */
+export class Listener {
+  result: Promise<string> = Promise.resolve('');
+  handleEvent(): void { this.result = (async () => { await tick(); return getCallContext().requestId; })(); }
+}
 `;
 
 /** Methods that reach a read in each way the build follows, and one that reaches none. */
 const SERVICE = `import { Api, ApiOperation, getCallContext, nativeApp, RemoteService } from 'portico';
-import { apply, Caller, tick, whoCalls } from './helpers';
+import { apply, Caller, Listener, Quiet, tick, whoCalls } from './helpers';
+const standIn: Quiet = { async who() { await tick(); return getCallContext().requestId; } };
+let quiet = new Quiet();
+quiet = standIn;
 @Api() @RemoteService('who') export class WhoService {
   private readonly caller = new Caller();
   @ApiOperation('direct') async direct(_: number): Promise<string> { await tick(); return getCallContext().requestId; }
@@ -29,6 +38,14 @@ import { apply, Caller, tick, whoCalls } from './helpers';
   @ApiOperation('class') async viaClass(_: number): Promise<string> { return this.caller.who(); }
   @ApiOperation('callback') async viaCallback(_: number): Promise<string> {
     return apply(async () => { await tick(); return getCallContext().requestId; });
+  }
+  @ApiOperation('stand-in') async viaStandIn(_: number): Promise<string> { return quiet.who(); }
+  @ApiOperation('handed') async viaHanded(_: number): Promise<string> {
+    const target = new EventTarget();
+    const listener = new Listener();
+    target.addEventListener('go', listener);
+    target.dispatchEvent(new Event('go'));
+    return listener.result;
   }
   @ApiOperation('pure') double(n: number): number { return n * 2; }
 }
@@ -86,7 +103,7 @@ describe("callContext: 'sync' inferred by the build, on the main server", () => 
       .set('X-SVC-Request-ID', requestId)
       .send('2');
 
-  it.each(['direct', 'viaHelper', 'viaClass', 'viaCallback'])(
+  it.each(['direct', 'viaHelper', 'viaClass', 'viaCallback', 'viaStandIn', 'viaHanded'])(
     'keeps AsyncLocalStorage for %s, which reads the context after an await',
     async (method) => {
       const ids = Array.from({ length: 8 }, (_, i) => `${method}-${i}`);
