@@ -1,4 +1,5 @@
 import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * A child started as the leader of a process group of its own, so that stopping it stops what it
@@ -23,9 +24,58 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+/** Whether a process of group `pgid` is left (a zombie counts: kill() reaches it). */
+function signalReaches(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a process of group `pgid` still runs. Where `/proc` lists processes, a zombie does not
+ * count: an orphan's zombie waits for an init that may never reap it (a container's first process
+ * often does not), yet it runs nothing. Elsewhere, whatever a signal reaches.
+ */
+function groupRuns(pgid: number): boolean {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return signalReaches(pgid);
+  }
+  return entries.some((name) => {
+    if (!/^\d+$/.test(name)) return false;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      return false;
+    }
+    const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(group) === pgid && state !== 'Z';
+  });
+}
+
+/**
+ * Resolves once the child's group has no process left, or after `limitMs`. A SIGKILLed process
+ * takes a moment to die, and no event tells its end to anyone but its parent (the group's
+ * leader, gone by then): without the wait, `portico dev` could exit while a compiler it started
+ * was still being torn down.
+ */
+async function groupGone(child: ChildProcess, limitMs: number): Promise<void> {
+  const until = Date.now() + limitMs;
+  while (child.pid !== undefined && groupRuns(child.pid) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /**
  * Stops the child's whole group: SIGTERM to each process, then, once the leader has exited (or
- * after `graceMs`, whichever comes first), SIGKILL to whatever of the group is left.
+ * after `graceMs`, whichever comes first), SIGKILL to whatever of the group is left, and waits
+ * (at most a second) until none of it is left.
  */
 export async function stopGroup(child: ChildProcess | undefined, graceMs = 5_000): Promise<void> {
   if (!child) return;
@@ -40,4 +90,5 @@ export async function stopGroup(child: ChildProcess | undefined, graceMs = 5_000
     clearTimeout(timer);
   }
   signalGroup(child, 'SIGKILL');
+  await groupGone(child, 1_000);
 }
