@@ -74,16 +74,28 @@ const OPTIONS = {
   paths: { portico: [SRC] },
 };
 
-function compile(dir: string): void {
-  const parsed = ts.parseJsonConfigFileContent(
-    { compilerOptions: OPTIONS, include: ['service.ts'] },
-    ts.sys,
-    dir,
-  );
+/** A project's files: `service.ts` alone, or several, of which `service.ts` deploys the app. */
+export type ProjectSources = string | Readonly<Record<string, string>>;
+
+/**
+ * Writes the project's files and tsconfig.json into `dir` and compiles them to `dir/dist` (only
+ * the project's own modules: portico's sources are reached through `paths`, not built here).
+ * `nodeTypes` lets the project use Node's globals (`EventTarget`), at the cost of a larger program.
+ */
+function writeAndCompile(dir: string, source: ProjectSources, nodeTypes = false): void {
+  const files = typeof source === 'string' ? { 'service.ts': source } : source;
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  const { types: _, ...withNodeTypes } = OPTIONS;
+  const config = {
+    compilerOptions: nodeTypes ? withNodeTypes : OPTIONS,
+    include: Object.keys(files),
+  };
+  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(config));
+  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dir);
   const program = ts.createProgram(parsed.fileNames, parsed.options);
-  // Only the project's own module: portico's sources are reached through `paths`, not built here.
-  const result = program.emit(program.getSourceFile(path.join(dir, 'service.ts')));
-  expect(result.emitSkipped).toBe(false);
+  for (const name of Object.keys(files)) {
+    expect(program.emit(program.getSourceFile(path.join(dir, name))).emitSkipped).toBe(false);
+  }
 }
 
 /** Generates the document (OpenAPI 3.1) and the contract of the project in `dir`. */
@@ -102,13 +114,12 @@ export async function writeContract(dir: string) {
 }
 
 /** Writes `source` as the project in `dir`, compiles it to `dir/dist` and writes its contract. */
-export async function buildContractProject(dir: string, source: string) {
-  writeFileSync(path.join(dir, 'service.ts'), source);
-  writeFileSync(
-    path.join(dir, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: OPTIONS, include: ['service.ts'] }),
-  );
-  compile(dir);
+export async function buildContractProject(
+  dir: string,
+  source: ProjectSources,
+  options: { nodeTypes?: boolean } = {},
+) {
+  writeAndCompile(dir, source, options.nodeTypes);
   const generation = await writeContract(dir);
   return { module: path.join(dir, 'dist', 'service.js'), generation };
 }
@@ -126,12 +137,7 @@ export async function buildTypesProject(dir: string) {
 
 /** The errors `generate-swagger --contract` reports for `source`, as `file:line: message`. */
 export async function contractFindings(dir: string, source: string): Promise<string[]> {
-  writeFileSync(path.join(dir, 'service.ts'), source);
-  writeFileSync(
-    path.join(dir, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: OPTIONS, include: ['service.ts'] }),
-  );
-  compile(dir);
+  writeAndCompile(dir, source);
   const generation = await generateDocument({
     project: path.join(dir, 'tsconfig.json'),
     title: 'Refused',

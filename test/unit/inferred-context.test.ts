@@ -1,15 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import ts from 'typescript';
 import { type NativeAppDefinition } from '../../src/microservices';
 import { applyContract } from '../../src/runtime/contract/apply-contract';
 import { findContract, readContract } from '../../src/runtime/contract/read-contract';
-import { writeContract } from '../contract/types-project';
+import { buildContractProject } from '../contract/types-project';
 import { startTestServer, type TestServer } from '../support/harness';
-
-const SRC = path.resolve(__dirname, '../../src/index.ts');
 
 /** Helpers in a file of their own: each reads the context after an await, one way or another. */
 const HELPERS = `import { getCallContext } from 'portico';
@@ -52,41 +49,17 @@ quiet = standIn;
 export default nativeApp({ name: 'who', services: [WhoService] });
 `;
 
-const OPTIONS = {
-  target: 'ES2022',
-  module: 'commonjs',
-  strict: true,
-  skipLibCheck: true,
-  experimentalDecorators: true,
-  emitDecoratorMetadata: true,
-  rootDir: '.',
-  outDir: 'dist',
-  paths: { portico: [SRC] },
-};
-
-/** Writes, compiles and generates the contract of the project in `dir`; returns its module. */
-async function buildProject(dir: string): Promise<string> {
-  writeFileSync(path.join(dir, 'helpers.ts'), HELPERS);
-  writeFileSync(path.join(dir, 'service.ts'), SERVICE);
-  const config = { compilerOptions: OPTIONS, include: ['*.ts'] };
-  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(config));
-  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dir);
-  const program = ts.createProgram(parsed.fileNames, parsed.options);
-  mkdirSync(path.join(dir, 'dist'));
-  for (const name of ['helpers.ts', 'service.ts']) {
-    expect(program.emit(program.getSourceFile(path.join(dir, name))).emitSkipped).toBe(false);
-  }
-  await writeContract(dir);
-  return path.join(dir, 'dist', 'service.js');
-}
-
 describe("callContext: 'sync' inferred by the build, on the main server", () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'portico-inferred-'));
   let server: TestServer;
   let app: NativeAppDefinition;
 
   beforeAll(async () => {
-    const module = await buildProject(dir);
+    const { module } = await buildContractProject(
+      dir,
+      { 'helpers.ts': HELPERS, 'service.ts': SERVICE },
+      { nodeTypes: true },
+    );
     app = require(module).default as NativeAppDefinition;
     applyContract(readContract(findContract(module) as string), [app]);
     server = await startTestServer({ microservices: [app] });
