@@ -119,7 +119,11 @@ export async function startNatsReplica(
     drain() {
       draining ??= (async () => {
         // Ping answers say `draining` from now on, so readiness stops counting this replica, and
-        // go on until the last call is answered, so that main servers do not count it lost.
+        // go on until the last call is answered, so that main servers do not count it lost. Its
+        // subscriptions end once main servers steer no call to it: in a cluster of NATS nodes,
+        // the end of a subscription reaches the others after a while, and a call steered to it
+        // meanwhile would be lost, not refused as "no responders" (docs/faults.md).
+        await pings.leaving();
         await calls?.drain();
         logger.info({ inFlight: limiter.active + limiter.waiting }, 'stopped taking calls');
         await limiter.idle();

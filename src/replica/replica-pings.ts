@@ -14,7 +14,27 @@ export interface PingAnswers {
    * which every main server pinged it, or after two periods with no ping at all.
    */
   introduced(): Promise<void>;
+  /**
+   * Resolves once no main server steers calls to the replica any more, to be called once its
+   * answers say it drains: every main server that pinged it in the last two periods has sent
+   * three pings since. The first answer says it drains; a main server takes it out of turn before
+   * its next ping or the one after; a call it steered before that ping reached the replica before
+   * it, since NATS keeps one connection's messages in order. At most `lostAfterMs`: a main server
+   * that stopped pinging steers nothing.
+   */
+  leaving(): Promise<void>;
 }
+
+/** Watch pings seen from each main server, by the inbox their answers go to. */
+interface Watcher {
+  lastAt: number;
+  /** Pings seen since {@link PingAnswers.leaving} was called. */
+  since: number;
+}
+
+/** Pings a main server sends, after the first answer that says the replica drains, before its
+ * steering is known to leave the replica out (see {@link PingAnswers.leaving}). */
+const PINGS_TO_LEAVE = 3;
 
 /**
  * Answers the pings of main servers for the replica on `subject` with its status in JSON. Every
@@ -30,9 +50,36 @@ export function answerPings(
   const answered = new Promise<void>((resolve) => {
     firstAnswer = resolve;
   });
+  const watchers = new Map<string, Watcher>();
+  let left: (() => void) | undefined;
+  const heard = (reply: string) => {
+    // A watch ping's answers go to `<inbox>.w<round>` (replica-watch.ts).
+    const cut = reply.lastIndexOf('.');
+    if (reply.charCodeAt(cut + 1) !== 0x77 /* w */) return;
+    const inbox = reply.slice(0, cut);
+    const now = performance.now();
+    const watcher = watchers.get(inbox);
+    if (watcher === undefined) {
+      // A main server first heard now steers nothing here before it heard the replica.
+      if (left === undefined) watchers.set(inbox, { lastAt: now, since: 0 });
+      forgetSilent(now);
+      return;
+    }
+    watcher.lastAt = now;
+    if (left !== undefined && ++watcher.since >= PINGS_TO_LEAVE) {
+      watchers.delete(inbox);
+      if (watchers.size === 0) left();
+    }
+  };
+  const forgetSilent = (now: number) => {
+    for (const [inbox, watcher] of watchers) {
+      if (now - watcher.lastAt > 2 * WATCH_TIMING.pingEveryMs) watchers.delete(inbox);
+    }
+  };
   const subscription = connection.subscribe(pingSubject(subject), {
     callback: (error, msg) => {
       if (error || !msg.reply) return;
+      heard(msg.reply);
       try {
         msg.respond(encoder.encode(JSON.stringify(status(decoder.decode(msg.data)))));
         firstAnswer();
@@ -48,6 +95,16 @@ export function answerPings(
       const after = (ms: number) => delay(Math.max(0, since + ms - performance.now()));
       const period = WATCH_TIMING.pingEveryMs;
       await Promise.race([answered.then(() => after(period)), after(2 * period)]);
+    },
+    leaving() {
+      if (left !== undefined) return Promise.resolve();
+      forgetSilent(performance.now());
+      const gone = new Promise<void>((resolve) => {
+        left = resolve;
+        if (watchers.size === 0) resolve();
+      });
+      const cap = delay(WATCH_TIMING.lostAfterMs, undefined, { ref: false });
+      return Promise.race([gone, cap]);
     },
   };
 }
