@@ -17,6 +17,8 @@ describe('the write deadline', () => {
   const serverSockets: Duplex[] = [];
   const answers: http.ServerResponse[] = [];
   const answerSockets: Duplex[] = [];
+  /** The test's own clients: they never read, so they never see the server close them. */
+  const clients: net.Socket[] = [];
   beforeAll(async () => {
     server = await startTestServer({
       microservices: [bigApp, slowApp('slow')],
@@ -30,7 +32,10 @@ describe('the write deadline', () => {
       answerSockets.push(req.socket);
     });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    for (const client of clients) client.destroy();
+    await server.close();
+  });
 
   /** Bytes of answers that the server process holds because their clients have not taken them. */
   const buffered = () =>
@@ -44,6 +49,7 @@ describe('the write deadline', () => {
     const { port } = new URL(server.url);
     for (let i = 0; i < CLIENTS; i++) {
       const socket = net.connect(Number(port), '127.0.0.1');
+      clients.push(socket);
       socket.on('error', () => {});
       // Never read: without a reader the socket takes no more than its buffers hold.
       askBig(socket);
