@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createMainServer, type MainServer, nativeApp } from 'portico';
 import { type CallRecord, post, runLoad } from '../../scripts/lib/load';
 import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
@@ -125,12 +127,14 @@ describeNats('replicas under faults', () => {
   });
 
   it('SIGTERM: a replica stops taking calls, finishes those in flight, then exits 0', async () => {
-    // b is now the only replica of work: every call goes to it.
+    // b is now the only replica of work: every call goes to it. Its calls run until the test ends
+    // them, so that they are surely in flight while the replica drains, however long that takes.
+    const release = path.join(path.dirname(work.file), 'release-drain');
     const ids = ['drain-0', 'drain-1', 'drain-2', 'drain-3'];
-    const answered: number[] = [];
+    const answered: string[] = [];
     const inFlight = ids.map((id) =>
-      call('/work/work/sleep', '2000', id).then((answer) => {
-        answered.push(performance.now());
+      call('/work/work/hold', JSON.stringify(release), id).then((answer) => {
+        answered.push(id);
         return answer;
       }),
     );
@@ -140,15 +144,17 @@ describeNats('replicas under faults', () => {
     b.kill('SIGTERM');
     await b.waitForLog((line) => line.msg === 'stopped taking calls');
     const refused = await call('/work/work/sleep', '1');
-    const refusedAt = performance.now();
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('1');
+    // It waits for its calls: still there, none of them answered.
+    expect(answered).toEqual([]);
+    expect(b.logs.map((line) => line.msg)).not.toContain('drained');
+    writeFileSync(release, '');
 
     const answers = await Promise.all(inFlight);
     expect(answers.map((answer) => [answer.status, answer.body])).toEqual(
       ids.map(() => [200, String(b.pid)]),
     );
-    expect(Math.min(...answered)).toBeGreaterThan(refusedAt);
     expect(await b.exited).toBe(0);
     expect(b.logs.map((line) => line.msg)).toContain('drained');
   });

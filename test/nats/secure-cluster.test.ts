@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { connect, type NatsConnection } from 'nats';
 import { createMainServer, type MainServer, nativeApp } from 'portico';
 import { type ReplicaProcess, startReplicaProcess } from '../../scripts/lib/replica-process';
@@ -90,7 +92,11 @@ describeNats('the shipped secure configuration, in a cluster', () => {
 
   it('drains a replica on SIGTERM: its calls finish, new ones go to the others, exit 0', async () => {
     const leaving = await startCalc(2, 'on-n3');
-    const calls: Promise<Answer>[] = [];
+    // Held calls run until the test ends them: surely in flight while the replica drains.
+    const release = path.join(path.dirname(work.file), 'release-drain');
+    const hold = () =>
+      send(baseUrl, '/calc/work/hold', { headers: json(), body: JSON.stringify(release) });
+    const held: Promise<Answer>[] = [];
     const untilLeavingRuns = running('on-n3');
     let busy = false;
     void untilLeavingRuns.then(() => {
@@ -98,14 +104,17 @@ describeNats('the shipped secure configuration, in a cluster', () => {
     });
     // Queue groups pick at random: send until the leaving replica holds a call.
     while (!busy) {
-      calls.push(sleep(3_000));
+      held.push(hold());
       await Promise.race([untilLeavingRuns, new Promise((resolve) => setTimeout(resolve, 200))]);
     }
     leaving.kill('SIGTERM');
     await leaving.waitForLog((line) => line.msg === 'stopped taking calls');
-    for (let i = 0; i < 3; i++) calls.push(sleep(10));
-    const answers = await Promise.all(calls);
-    expect(answers.map((answer) => answer.status)).toEqual(calls.map(() => 200));
+    const after = await Promise.all([1, 2, 3].map(() => sleep(10)));
+    expect(after.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(leaving.logs.find((line) => line.msg === 'drained')).toBeUndefined();
+    writeFileSync(release, '');
+    const answers = await Promise.all(held);
+    expect(answers.map((answer) => answer.status)).toEqual(held.map(() => 200));
     await expect(leaving.exited).resolves.toBe(0);
     const stopped = leaving.logs.find((line) => line.msg === 'stopped taking calls');
     expect(stopped?.inFlight).toBeGreaterThan(0);
