@@ -1,11 +1,13 @@
 import { XmlScanError } from './xml-scan-error';
-import { decodeXmlText } from './xml-text';
+import { decodeXmlText, escapeXmlAttribute } from './xml-text';
 
 /** XML Schema's instance namespace: its `nil` attribute is XML's `null`. */
 export const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
 
 /** The namespace the prefix `xml` is bound to without a declaration. */
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
+/** The namespace of `xmlns` itself, which no declaration may name. */
+const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
 
 /** A prefix's binding: its namespace (empty when bound to none), and its element's depth. */
 interface Binding {
@@ -67,8 +69,12 @@ export class TagNamespaces {
   /** Notes an attribute whose name has a colon at `colon`; other prefixed ones mean nothing here. */
   add(name: string, colon: number, value: string): void {
     const prefix = name.slice(0, colon);
-    if (prefix === 'xmlns') this.declarations.push(name.slice(colon + 1), decodeXmlText(value));
-    else if (name.length === colon + 4 && name.endsWith('nil')) this.nils.push(prefix, value);
+    if (prefix === 'xmlns') {
+      const declared = name.slice(colon + 1);
+      const uri = decodeXmlText(value);
+      checkDeclaration(declared, uri);
+      this.declarations.push(declared, uri);
+    } else if (name.length === colon + 4 && name.endsWith('nil')) this.nils.push(prefix, value);
   }
 
   /** True when the tag being read had a declaration or a `p:nil`. */
@@ -106,6 +112,34 @@ export class TagNamespaces {
 }
 
 /**
+ * Refuses what XML Namespaces 1.0 forbids a declaration of `prefix` (section 3, "Reserved Prefixes
+ * and Namespace Names" and "No Prefix Undeclaring"): an empty namespace, declaring `xmlns`, binding
+ * `xml` elsewhere than its own namespace, and binding another prefix to that of `xml` or `xmlns`.
+ */
+function checkDeclaration(prefix: string, uri: string): void {
+  if (prefix === 'xmlns') throw new XmlScanError('prefix xmlns may not be declared');
+  if (uri === '') {
+    throw new XmlScanError(
+      `xmlns:${prefix}="" undeclares prefix ${prefix}, which XML Namespaces 1.0 does not allow`,
+    );
+  }
+  if ((prefix === 'xml') !== (uri === XML_NAMESPACE)) {
+    throw new XmlScanError(`only prefix xml may be bound to ${XML_NAMESPACE}, and only to it`);
+  }
+  if (uri === XMLNS_NAMESPACE) {
+    throw new XmlScanError(`prefix ${prefix} may not be bound to ${XMLNS_NAMESPACE}`);
+  }
+}
+
+/** Refuses a default namespace (`xmlns="…"`, its value as written) of `xml` or `xmlns`. */
+export function checkDefaultNamespace(value: string): void {
+  const uri = decodeXmlText(value);
+  if (uri === XML_NAMESPACE || uri === XMLNS_NAMESPACE) {
+    throw new XmlScanError(`the default namespace may not be ${uri}`);
+  }
+}
+
+/**
  * XML Schema's boolean in a `p:nil` value, as an XML processor hands it over (references
  * replaced) and with the spaces that xs:boolean collapses around it; anything else is refused.
  */
@@ -127,14 +161,12 @@ function isXmlSpace(c: number): boolean {
 }
 
 /**
- * The declarations that a child of the root needs to stand alone, in place of the root's: XML
- * Schema's namespace for a prefix bound to it, and no namespace for any other, so that each nil
- * reads as in the whole document. Each costs a few bytes more than one `p:nil` of the child.
+ * The declarations that a child of the root needs to stand alone: the root's, of the prefixes its
+ * nil attributes use, so that each nil reads as in the whole document. Each costs a few bytes more
+ * than one `p:nil` of the child.
  */
 export function inheritedDeclarations(inherited: ReadonlyMap<string, string>): string {
   let out = '';
-  for (const [prefix, uri] of inherited) {
-    out += ` xmlns:${prefix}="${uri === XSI_NAMESPACE ? XSI_NAMESPACE : ''}"`;
-  }
+  for (const [prefix, uri] of inherited) out += ` xmlns:${prefix}="${escapeXmlAttribute(uri)}"`;
   return out;
 }

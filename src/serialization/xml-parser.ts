@@ -1,5 +1,10 @@
 import { badCharAt, isNameChar, isNameStartChar, isXmlChar, showCodePoint } from './xml-chars';
-import { inheritedDeclarations, PrefixScope, TagNamespaces } from './xml-namespaces';
+import {
+  checkDefaultNamespace,
+  inheritedDeclarations,
+  PrefixScope,
+  TagNamespaces,
+} from './xml-namespaces';
 import { XmlScanError } from './xml-scan-error';
 import { decodeXmlText } from './xml-text';
 
@@ -343,7 +348,7 @@ class Scanner {
       if (colon > 0) {
         this.tag ??= new TagNamespaces();
         this.tag.add(name, colon, value);
-      }
+      } else if (name === 'xmlns') checkDefaultNamespace(value);
       this.i = end + 1;
     }
   }

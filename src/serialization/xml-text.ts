@@ -77,3 +77,20 @@ export function escapeXmlText(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/\r/g, '&#13;');
 }
+
+const ATTRIBUTE_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '"': '&quot;',
+  '\t': '&#9;',
+  '\n': '&#10;',
+  '\r': '&#13;',
+};
+
+/**
+ * Escapes XML text for an attribute value in double quotes. White space is written as references,
+ * which a reader keeps as they are, where it would turn literal ones into spaces (XML 1.0 §3.3.3).
+ */
+export function escapeXmlAttribute(text: string): string {
+  return text.replace(/[&<"\t\n\r]/g, (c) => ATTRIBUTE_ESCAPES[c] as string);
+}

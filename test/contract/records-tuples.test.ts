@@ -284,6 +284,16 @@ describe('records, tuples and nullable parameters and items, with a contract', (
     expect(yes.error?.message).toMatch(/xsi:nil="yes" is not true, false, 1 or 0/);
   });
 
+  it('answers a namespace declaration that XML Namespaces 1.0 forbids with a 400 naming it', async () => {
+    const undeclaring = await call('maybe', '<string xmlns:p=""/>', xml('libA'));
+    expect([undeclaring.status, undeclaring.error?.code]).toEqual([400, 'MALFORMED_BODY']);
+    expect(undeclaring.error?.message).toMatch(/xmlns:p="" undeclares prefix p/);
+    const params = '<paramArray xmlns:xml="urn:x"><string>s</string></paramArray>';
+    const rebound = await call('both', params, xml('libB', RMC));
+    expect([rebound.status, rebound.error?.code]).toEqual([400, 'MALFORMED_BODY']);
+    expect(rebound.error?.message).toMatch(/only prefix xml may be bound to/);
+  });
+
   it('takes null items of a (T | null)[] array, and refuses null where the type has none', async () => {
     expect((await call('items', '[1,null,2]')).text).toBe('[1,null,2]');
     const items = `<double-array><double>1</double><double ${NIL}/></double-array>`;

@@ -3,6 +3,8 @@ import { splitXmlParamArray } from '../../src/entry-point/rmc-splitter';
 import { parseXmlTree, type XmlNode, XmlScanError } from '../../src/serialization/xml-parser';
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
+const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
 /** An element with its namespace declarations and `p:nil` attributes, in document order. */
 interface Element {
@@ -10,17 +12,35 @@ interface Element {
   readonly attributes: readonly Attribute[];
   readonly children: readonly Element[];
 }
+/** A namespace as written in an attribute value, and as it reads once its references are decoded. */
+interface Uri {
+  readonly text: string;
+  readonly uri: string;
+}
 type Attribute =
-  | { readonly kind: 'declare'; readonly prefix: string; readonly uri: string }
+  | { readonly kind: 'declare'; readonly prefix: string; readonly uri: Uri }
+  | { readonly kind: 'default'; readonly uri: Uri }
   | { readonly kind: 'nil'; readonly prefix: string; readonly value: string };
 
+const same = (uri: string): Uri => ({ text: uri, uri });
+const URIS: readonly Uri[] = [
+  same(XSI),
+  same('urn:other'),
+  same(`${XSI}/`),
+  same(''),
+  same(XML_NS),
+  same(XMLNS_NS),
+  { text: `&#104;${XSI.slice(1)}`, uri: XSI },
+  { text: 'urn:&quot;q&amp;&lt;&#9;', uri: 'urn:"q&<\t' },
+];
 const PREFIXES = ['xsi', 'x', 'p', 'xml'];
 const attribute: fc.Arbitrary<Attribute> = fc.oneof(
   fc.record({
     kind: fc.constant('declare' as const),
-    prefix: fc.constantFrom('xsi', 'x', 'p'),
-    uri: fc.constantFrom(XSI, 'urn:other', `${XSI}/`, ''),
+    prefix: fc.constantFrom('xsi', 'x', 'p', 'xml', 'xmlns'),
+    uri: fc.constantFrom(...URIS),
   }),
+  fc.record({ kind: fc.constant('default' as const), uri: fc.constantFrom(...URIS) }),
   fc.record({
     kind: fc.constant('nil' as const),
     prefix: fc.constantFrom(...PREFIXES),
@@ -29,7 +49,8 @@ const attribute: fc.Arbitrary<Attribute> = fc.oneof(
 );
 const attributes = fc.uniqueArray(attribute, {
   maxLength: 4,
-  selector: (a) => `${a.kind === 'declare' ? 'xmlns:' : ''}${a.prefix}`,
+  selector: (a) =>
+    a.kind === 'default' ? 'xmlns' : `${a.kind === 'declare' ? 'xmlns:' : ''}${a.prefix}`,
 });
 const NAME = fc.constantFrom('a', 'string', 'ns:el');
 const element: fc.Arbitrary<Element> = fc.letrec<{ element: Element }>((tie) => ({
@@ -41,7 +62,22 @@ const element: fc.Arbitrary<Element> = fc.letrec<{ element: Element }>((tie) => 
 })).element;
 
 function attributeText(a: Attribute): string {
-  return a.kind === 'declare' ? ` xmlns:${a.prefix}="${a.uri}"` : ` ${a.prefix}:nil="${a.value}"`;
+  if (a.kind === 'default') return ` xmlns="${a.uri.text}"`;
+  return a.kind === 'declare'
+    ? ` xmlns:${a.prefix}="${a.uri.text}"`
+    : ` ${a.prefix}:nil="${a.value}"`;
+}
+
+/**
+ * Whether XML Namespaces 1.0 allows the declaration: no undeclaring (`xmlns:p=""`), no `xmlns:xmlns`,
+ * `xml` bound to its namespace only and no other prefix bound to it, none to that of `xmlns`.
+ */
+function allowed(a: Attribute): boolean {
+  if (a.kind === 'nil') return true;
+  const { uri } = a.uri;
+  if (a.kind === 'default') return uri !== XML_NS && uri !== XMLNS_NS;
+  if (a.prefix === 'xmlns' || uri === '' || uri === XMLNS_NS) return false;
+  return (a.prefix === 'xml') === (uri === XML_NS);
 }
 
 function write(e: Element): string {
@@ -55,8 +91,9 @@ function write(e: Element): string {
  * prefix is bound to in scope, or a refusal (an undeclared prefix, nil given twice).
  */
 function model(e: Element, scope: ReadonlyMap<string, string>): XmlNode | 'refused' {
+  if (!e.attributes.every(allowed)) return 'refused';
   const inner = new Map(scope);
-  for (const a of e.attributes) if (a.kind === 'declare') inner.set(a.prefix, a.uri);
+  for (const a of e.attributes) if (a.kind === 'declare') inner.set(a.prefix, a.uri.uri);
   let nil: boolean | undefined;
   for (const a of e.attributes) {
     if (a.kind !== 'nil') continue;
@@ -150,11 +187,35 @@ describe("XML Schema's nil, read by its namespace", () => {
     expect(() => parseXmlTree(text, 64)).toThrow(message);
   });
 
+  it.each([
+    ['<s xmlns:p=""/>', 'xmlns:p="" undeclares prefix p, which XML Namespaces 1.0 does not allow'],
+    ['<a xmlns:p="urn:p"><s xmlns:p=""/></a>', 'xmlns:p="" undeclares prefix p'],
+    [`<s xmlns:xmlns="${XMLNS_NS}"/>`, 'prefix xmlns may not be declared'],
+    ['<s xmlns:xml="urn:x"/>', `only prefix xml may be bound to ${XML_NS}, and only to it`],
+    [`<s xmlns:p="${XML_NS}"/>`, `only prefix xml may be bound to ${XML_NS}, and only to it`],
+    [`<s xmlns:p="${XMLNS_NS}"/>`, `prefix p may not be bound to ${XMLNS_NS}`],
+    [`<s xmlns="${XML_NS}"/>`, `the default namespace may not be ${XML_NS}`],
+    [
+      `<s xmlns="&#104;ttp://www.w3.org/2000/xmlns/"/>`,
+      `the default namespace may not be ${XMLNS_NS}`,
+    ],
+  ])('refuses the declaration in %s', (text, message) => {
+    expect(() => parseXmlTree(text, 64)).toThrow(message);
+    expect(() => splitXmlParamArray(`<paramArray>${text}</paramArray>`, LIMITS)).toThrow(message);
+  });
+
+  it.each([`<s xmlns:xml="${XML_NS}"/>`, '<s xmlns=""/>', '<s xmlns="urn:d" xmlns:p="urn:p"/>'])(
+    'takes the declaration in %s',
+    (text) => {
+      expect(parseXmlTree(text, 64)).toEqual({ name: 's', children: [], text: '' });
+    },
+  );
+
   it('gives an argument the declaration of the root that its nil uses, and no other', () => {
-    const text = `<paramArray xmlns:i="${XSI}" xmlns:o="urn:o"><s i:nil="true"/><t o:nil="1"/><u/></paramArray>`;
+    const text = `<paramArray xmlns:i="${XSI}" xmlns:o="urn:&quot;o&quot;"><s i:nil="true"/><t o:nil="1"/><u/></paramArray>`;
     expect(splitXmlParamArray(text, LIMITS)).toEqual([
       `<s xmlns:i="${XSI}" i:nil="true"/>`,
-      '<t xmlns:o="" o:nil="1"/>',
+      '<t xmlns:o="urn:&quot;o&quot;" o:nil="1"/>',
       '<u/>',
     ]);
   });
