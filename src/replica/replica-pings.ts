@@ -92,9 +92,18 @@ export function answerPings(
     subscription,
     async introduced() {
       const since = performance.now();
-      const after = (ms: number) => delay(Math.max(0, since + ms - performance.now()));
+      // The wait that loses the race is cancelled: its timer would hold a closed replica's
+      // process open.
+      const done = new AbortController();
+      const { signal } = done;
+      const after = (ms: number) =>
+        delay(Math.max(0, since + ms - performance.now()), 0, { signal });
       const period = WATCH_TIMING.pingEveryMs;
-      await Promise.race([answered.then(() => after(period)), after(2 * period)]);
+      try {
+        await Promise.race([answered.then(() => after(period)), after(2 * period)]);
+      } finally {
+        done.abort();
+      }
     },
     leaving() {
       if (left !== undefined) return Promise.resolve();
