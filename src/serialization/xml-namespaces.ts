@@ -1,13 +1,9 @@
+import { checkDeclaration, XML_NAMESPACE } from './xml-declarations';
 import { XmlScanError } from './xml-scan-error';
-import { decodeXmlText, escapeXmlAttribute } from './xml-text';
+import { decodeXmlText, escapeXmlAttribute, trimXmlSpace } from './xml-text';
 
 /** XML Schema's instance namespace: its `nil` attribute is XML's `null`. */
 export const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
-
-/** The namespace the prefix `xml` is bound to without a declaration. */
-const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
-/** The namespace of `xmlns` itself, which no declaration may name. */
-const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
 
 /** A prefix's binding: its namespace (empty when bound to none), and its element's depth. */
 interface Binding {
@@ -112,52 +108,15 @@ export class TagNamespaces {
 }
 
 /**
- * Refuses what XML Namespaces 1.0 forbids a declaration of `prefix` (section 3, "Reserved Prefixes
- * and Namespace Names" and "No Prefix Undeclaring"): an empty namespace, declaring `xmlns`, binding
- * `xml` elsewhere than its own namespace, and binding another prefix to that of `xml` or `xmlns`.
- */
-function checkDeclaration(prefix: string, uri: string): void {
-  if (prefix === 'xmlns') throw new XmlScanError('prefix xmlns may not be declared');
-  if (uri === '') {
-    throw new XmlScanError(
-      `xmlns:${prefix}="" undeclares prefix ${prefix}, which XML Namespaces 1.0 does not allow`,
-    );
-  }
-  if ((prefix === 'xml') !== (uri === XML_NAMESPACE)) {
-    throw new XmlScanError(`only prefix xml may be bound to ${XML_NAMESPACE}, and only to it`);
-  }
-  if (uri === XMLNS_NAMESPACE) {
-    throw new XmlScanError(`prefix ${prefix} may not be bound to ${XMLNS_NAMESPACE}`);
-  }
-}
-
-/** Refuses a default namespace (`xmlns="…"`, its value as written) of `xml` or `xmlns`. */
-export function checkDefaultNamespace(value: string): void {
-  const uri = decodeXmlText(value);
-  if (uri === XML_NAMESPACE || uri === XMLNS_NAMESPACE) {
-    throw new XmlScanError(`the default namespace may not be ${uri}`);
-  }
-}
-
-/**
  * XML Schema's boolean in a `p:nil` value, as an XML processor hands it over (references
  * replaced) and with the spaces that xs:boolean collapses around it; anything else is refused.
  */
 function readBoolean(prefix: string, value: string): boolean {
-  const text = decodeXmlText(value);
-  let from = 0;
-  let to = text.length;
-  while (from < to && isXmlSpace(text.charCodeAt(from))) from++;
-  while (to > from && isXmlSpace(text.charCodeAt(to - 1))) to--;
-  const word = text.slice(from, to);
+  const word = trimXmlSpace(decodeXmlText(value));
   if (word === 'true' || word === '1') return true;
   if (word === 'false' || word === '0') return false;
   const shown = value.length > 16 ? `${value.slice(0, 16)}…` : value;
   throw new XmlScanError(`${prefix}:nil="${shown}" is not true, false, 1 or 0`);
-}
-
-function isXmlSpace(c: number): boolean {
-  return c === 0x20 || c === 0x9 || c === 0xa || c === 0xd;
 }
 
 /**

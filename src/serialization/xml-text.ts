@@ -94,3 +94,8 @@ const ATTRIBUTE_ESCAPES: Readonly<Record<string, string>> = {
 export function escapeXmlAttribute(text: string): string {
   return text.replace(/[&<"\t\n\r]/g, (c) => ATTRIBUTE_ESCAPES[c] as string);
 }
+
+/** `\r\n` and a lone `\r` as `\n`, as an XML processor reads line ends. */
+export function normalizeLineEnds(text: string): string {
+  return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+}

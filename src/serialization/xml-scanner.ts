@@ -1,0 +1,132 @@
+import { readAttributes, type TagState } from './xml-attributes';
+import { readChar, readReference, skipCdata, type TextState } from './xml-char-data';
+import { readName, skipComment, skipProcessingInstruction, skipSpace } from './xml-cursor';
+import { type PrefixScope, type TagNamespaces } from './xml-namespaces';
+import type { XmlNode, XmlSpan } from './xml-node';
+import { XmlScanError } from './xml-scan-error';
+import { addChild, type SpanState, startChild } from './xml-spans';
+import { decodeXmlText, normalizeLineEnds } from './xml-text';
+
+/**
+ * Reads a document's structure in one pass: its elements, their nesting and text, checked as it
+ * goes. It builds the tree of elements, or, when not building, notes the spans of the root's
+ * children. The state it shares with the readers of its parts is described by their interfaces.
+ */
+export class XmlScanner implements TagState, SpanState, TextState {
+  root: string | undefined;
+  readonly children: XmlSpan[] = [];
+  rootHasText = false;
+  /** The root element, when building the tree. */
+  document: XmlNode | undefined;
+  readonly stack: string[] = [];
+  /** The elements open, when building the tree. */
+  private readonly open: XmlNode[] = [];
+  readonly begin: number;
+  i: number;
+  childStart = -1;
+  childNameEnd = -1;
+  nil = false;
+  scope: PrefixScope | undefined;
+  tag: TagNamespaces | undefined;
+  inherited: Map<string, string> | undefined;
+  /** Where the character data since the last markup starts. */
+  textStart: number;
+
+  constructor(
+    readonly t: string,
+    private readonly maxDepth: number,
+    readonly build: boolean,
+  ) {
+    this.begin = t.charCodeAt(0) === 0xfeff ? 1 : 0;
+    this.i = this.begin;
+    this.textStart = this.begin;
+  }
+
+  run(): void {
+    const t = this.t;
+    while (this.i < t.length) {
+      const c = t.charCodeAt(this.i);
+      if (c === 0x3c) this.markup();
+      else if (c === 0x26) readReference(this);
+      else readChar(this, c);
+    }
+    if (this.stack.length > 0)
+      throw new XmlScanError(`element <${this.stack.at(-1)}> is not closed`);
+  }
+
+  private markup(): void {
+    const t = this.t;
+    if (this.build) this.takeText();
+    if (t.startsWith('<!--', this.i)) skipComment(this);
+    else if (t.startsWith('<![CDATA[', this.i)) {
+      const content = skipCdata(this);
+      if (this.build) this.addText(normalizeLineEnds(t.slice(content, this.i - 3)));
+    } else if (t.startsWith('<!', this.i)) {
+      throw new XmlScanError('DOCTYPE and other declarations are not allowed');
+    } else if (t.startsWith('<?', this.i)) skipProcessingInstruction(this);
+    else if (t.startsWith('</', this.i)) this.endTag();
+    else this.startTag();
+    this.textStart = this.i;
+  }
+
+  /** Adds the character data since the last markup to the open element. */
+  private takeText(): void {
+    if (this.i > this.textStart && this.open.length > 0) {
+      this.addText(decodeXmlText(normalizeLineEnds(this.t.slice(this.textStart, this.i))));
+    }
+  }
+
+  private addText(text: string): void {
+    const node = this.open.at(-1);
+    if (node) node.text += text;
+  }
+
+  private startTag(): void {
+    const tagStart = this.i;
+    this.i++;
+    const name = readName(this);
+    if (this.stack.length === 0 && this.root !== undefined) {
+      throw new XmlScanError('more than one root element');
+    }
+    if (this.stack.length === 1) startChild(this, tagStart);
+    const selfClosing = readAttributes(this);
+    if (this.stack.length === 0) this.root ??= name;
+    if (this.build) this.addElement(name, selfClosing);
+    if (selfClosing) {
+      this.scope?.close(this.stack.length);
+      if (this.stack.length === 1) addChild(this, this.i);
+      return;
+    }
+    if (this.stack.length >= this.maxDepth) {
+      throw new XmlScanError(`nesting deeper than ${this.maxDepth}`, true);
+    }
+    this.stack.push(name);
+  }
+
+  private addElement(name: string, empty: boolean): void {
+    const node: XmlNode = this.nil
+      ? { name, children: [], text: '', nil: true }
+      : { name, children: [], text: '' };
+    const parent = this.open.at(-1);
+    if (parent) parent.children.push(node);
+    else this.document = node;
+    if (!empty) this.open.push(node);
+  }
+
+  private endTag(): void {
+    this.i += 2;
+    const name = readName(this);
+    skipSpace(this);
+    if (this.t.charCodeAt(this.i) !== 0x3e) throw new XmlScanError(`malformed end tag </${name}`);
+    this.i++;
+    const open = this.stack.pop();
+    if (open !== name) {
+      throw new XmlScanError(
+        open === undefined ? `unexpected </${name}>` : `</${name}> closes <${open}>`,
+      );
+    }
+    if (this.build) this.open.pop();
+    this.scope?.close(this.stack.length);
+    if (this.stack.length === 1) addChild(this, this.i);
+  }
+}
