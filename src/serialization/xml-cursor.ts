@@ -76,17 +76,33 @@ export function skipPast(c: XmlCursor, terminator: string, what: string): void {
   c.i = end + terminator.length;
 }
 
-/** Reads a name by XML's productions; a character they do not allow ends it. */
+/** 1 for the ASCII characters that may continue an XML name, by {@link isNameChar}. */
+const ASCII_NAME_CHARS = Uint8Array.from({ length: 0x80 }, (_, c) => (isNameChar(c) ? 1 : 0));
+
+/**
+ * Reads a name by XML's productions; a character they do not allow ends it. ASCII characters are
+ * looked up in a table, the others by code point.
+ */
 export function readName(c: XmlCursor): string {
   const t = c.t;
   const start = c.i;
-  let cp = t.codePointAt(c.i) ?? -1;
-  if (!isNameStartChar(cp)) throw new XmlScanError(`malformed tag at offset ${start}`);
-  do {
-    c.i += cp > 0xffff ? 2 : 1;
-    cp = t.codePointAt(c.i) ?? -1;
-  } while (isNameChar(cp));
-  return t.slice(start, c.i);
+  const first = t.codePointAt(start) ?? -1;
+  if (!isNameStartChar(first)) throw new XmlScanError(`malformed tag at offset ${start}`);
+  let i = start + (first > 0xffff ? 2 : 1);
+  for (;;) {
+    const ch = t.charCodeAt(i);
+    if (ch < 0x80) {
+      if (ASCII_NAME_CHARS[ch] === 0) break;
+      i++;
+    } else {
+      // Past the end, charCodeAt is NaN and codePointAt undefined: the name ends there.
+      const cp = t.codePointAt(i) ?? -1;
+      if (!isNameChar(cp)) break;
+      i += cp > 0xffff ? 2 : 1;
+    }
+  }
+  c.i = i;
+  return t.slice(start, i);
 }
 
 /** Moves past XML's white space; true when there was some. */
