@@ -132,6 +132,29 @@ describe('the XML parser', () => {
     );
   });
 
+  it('reads a name as XML 1.0 productions 4, 4a and 5 define it, ASCII or not', () => {
+    const start =
+      ':A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D' +
+      '\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+    const name = new RegExp(
+      `^[${start}][${start}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040]*$`,
+      'u',
+    );
+    const chars = [...'aZ_:-.5é·\u0300\u203F𐀀×\u2000!'];
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...chars), maxLength: 6 }), (n) => {
+        let read: string | undefined;
+        try {
+          read = parseXmlTree(`<${n}/>`, 64).name;
+        } catch (error) {
+          expect(error).toBeInstanceOf(XmlScanError);
+        }
+        expect(read).toBe(name.test(n) ? n : undefined);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it.each([
     ['<s>a\r\nb\rc</s>', 'a\nb\nc'],
     ['<s>&#13;&#xD;</s>', '\r\r'],
