@@ -55,18 +55,24 @@ export class XmlScanner implements TagState, SpanState, TextState {
   }
 
   private markup(): void {
-    const t = this.t;
     if (this.build) this.takeText();
+    // The character after `<` tells the kind of markup: one comparison, not a startsWith per kind.
+    const next = this.t.charCodeAt(this.i + 1);
+    if (next === 0x2f) this.endTag();
+    else if (next === 0x21) this.commentOrCdata();
+    else if (next === 0x3f) skipProcessingInstruction(this);
+    else this.startTag();
+    this.textStart = this.i;
+  }
+
+  /** Reads markup that opens with `<!`: a comment or CDATA; a DOCTYPE or other declaration is refused. */
+  private commentOrCdata(): void {
+    const t = this.t;
     if (t.startsWith('<!--', this.i)) skipComment(this);
     else if (t.startsWith('<![CDATA[', this.i)) {
       const content = skipCdata(this);
       if (this.build) this.addText(normalizeLineEnds(t.slice(content, this.i - 3)));
-    } else if (t.startsWith('<!', this.i)) {
-      throw new XmlScanError('DOCTYPE and other declarations are not allowed');
-    } else if (t.startsWith('<?', this.i)) skipProcessingInstruction(this);
-    else if (t.startsWith('</', this.i)) this.endTag();
-    else this.startTag();
-    this.textStart = this.i;
+    } else throw new XmlScanError('DOCTYPE and other declarations are not allowed');
   }
 
   /** Adds the character data since the last markup to the open element. */
