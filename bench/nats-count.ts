@@ -78,7 +78,8 @@ async function run(calls: number): Promise<{ count: number; table?: string; fail
   const replica = spawnRole('replica', replicaArgs, {});
   const config = values['in-process'] ? 'portico.config.js' : 'portico-nats.config.js';
   const mainArgs = ['bin/portico.js', 'start', `dist/bench/${config}`];
-  const server = spawnRole('main', mainArgs, { PORT: String(port), HOST: '127.0.0.1' });
+  const mainEnv = { PORT: String(port), HOST: '127.0.0.1' };
+  const server = spawnRole('main', mainArgs, mainEnv);
   const stopAll = () =>
     Promise.all([stopProcess(server, 60_000), stopProcess(replica, 60_000), nats.stop()]);
   try {
@@ -95,9 +96,12 @@ async function run(calls: number): Promise<{ count: number; table?: string; fail
       return { count: Number(total), table, failed };
     }
     // Counted from zero after the warm-up to a dump after the calls: start and exit left out.
-    spawnSync('callgrind_control', ['--zero', String(pid)]);
+    // valgrind names its control pipes after the target's HOST: callgrind_control must see it.
+    const control = { env: { ...process.env, ...(values.target === 'main' ? mainEnv : {}) } };
+    const zeroed = spawnSync('callgrind_control', ['--zero', String(pid)], control);
+    if (zeroed.status !== 0) throw new Error(`callgrind_control: ${zeroed.stdout}${zeroed.stderr}`);
     const failed = await send(port, calls, Number(values.connections));
-    spawnSync('callgrind_control', ['--dump', String(pid)]);
+    spawnSync('callgrind_control', ['--dump', String(pid)], control);
     const dump = `${out}.${pid}.1`;
     while (!/^totals: \d+/m.test(existsSync(dump) ? readFileSync(dump, 'utf8') : '')) {
       await new Promise((resolve) => setTimeout(resolve, 200));
