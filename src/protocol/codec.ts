@@ -110,7 +110,9 @@ export function decodeReply(bytes: Uint8Array, options: DecodeOptions = {}): Fra
 
 function frame(kind: number, value: unknown): Uint8Array {
   const body = packr.pack(value);
-  const bytes = new Uint8Array(HEADER_BYTES + body.length);
+  // From Node's buffer pool, and wholly written below: `new Uint8Array` of a frame's size has V8
+  // allocate, track and later free a backing store of its own for each frame.
+  const bytes = Buffer.allocUnsafe(HEADER_BYTES + body.length);
   bytes[0] = ENVELOPE_VERSION;
   bytes[1] = kind;
   bytes.set(body, HEADER_BYTES);
