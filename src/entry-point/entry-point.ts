@@ -1,7 +1,7 @@
-import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { isRemoteError, RemoteError, toErrorBody } from '../errors';
 import { answerPreflight, applyCors, createCorsPolicy } from '../http/cors';
+import { type HttpContext } from '../http/http-context';
 import { sendError } from '../http/responses';
 import { type CallObserver } from '../observability/call-observer';
 import { type TraceIds } from '../observability/call-tracing';
@@ -44,7 +44,7 @@ export interface EntryPointOptions {
 }
 
 /** Handles one request for `/{microservice}/{service}/{method}`; `parts` are the path segments. */
-export type EntryPointHandler = (ctx: Koa.Context, parts: readonly string[]) => Promise<void>;
+export type EntryPointHandler = (ctx: HttpContext, parts: readonly string[]) => Promise<void>;
 
 /**
  * Builds the entry point: checks in the order of docs/design.md §4, turns the request into an
@@ -73,7 +73,7 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
    * `undefined` when the request was answered (a preflight).
    */
   function check(
-    ctx: Koa.Context,
+    ctx: HttpContext,
     parts: readonly string[],
     negotiation: Negotiation,
   ): CallRoute | undefined {

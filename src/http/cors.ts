@@ -1,5 +1,5 @@
-import type Koa from 'koa';
 import { type CorsOptions } from '../microservices';
+import { type HttpContext } from './http-context';
 
 /** The resolved cross-origin policy of an entry point or a static-files microservice. */
 export interface CorsPolicy {
@@ -40,7 +40,7 @@ export function createCorsPolicy(options: CorsOptions, needs: CorsNeeds): CorsPo
 }
 
 /** Sets the origin headers of an actual response; returns false for an origin not allowed. */
-export function applyCors(ctx: Koa.Context, policy: CorsPolicy): boolean {
+export function applyCors(ctx: HttpContext, policy: CorsPolicy): boolean {
   const origin = ctx.req.headers.origin;
   const res = ctx.res;
   if (policy.origins === '*') {
@@ -60,7 +60,7 @@ export function applyCors(ctx: Koa.Context, policy: CorsPolicy): boolean {
  * Answers a preflight: 204 with the allowed methods, headers and max age. The claim headers are
  * allowed only to a credential origin, so a browser sends them from no other origin's page.
  */
-export function answerPreflight(ctx: Koa.Context, policy: CorsPolicy): void {
+export function answerPreflight(ctx: HttpContext, policy: CorsPolicy): void {
   ctx.status = 204;
   if (!applyCors(ctx, policy)) return;
   const credentials = policy.credentialOrigins;

@@ -1,7 +1,7 @@
-import type Koa from 'koa';
 import { type ErrorBody } from '../errors';
 import { type Format } from '../serialization/sequence';
 import { escapeXmlText } from '../serialization/xml-text';
+import { type HttpContext } from './http-context';
 
 /** The response Content-Type of each family. */
 export const CONTENT_TYPES: Readonly<Record<Format, string>> = {
@@ -23,9 +23,9 @@ export function serializeError(error: ErrorBody, requestId: string, format: Form
   );
 }
 
-/** One request and what its answer needs: its Koa context, its request id and its family. */
+/** One request and what its answer needs: its context, its request id and its family. */
 export interface Exchange {
-  readonly ctx: Koa.Context;
+  readonly ctx: HttpContext;
   readonly requestId: string;
   readonly format: Format;
 }

@@ -1,5 +1,5 @@
-import type Koa from 'koa';
 import type { Logger } from 'pino';
+import { type HttpContext } from '../http/http-context';
 
 /** Where a client went away: before its request ended, or while its answer was being written. */
 export type DisconnectPhase = 'request' | 'response';
@@ -7,8 +7,11 @@ export type DisconnectPhase = 'request' | 'response';
 /** Counts the clients that went away; the metrics' counter, when metrics are on. */
 export type DisconnectCounter = (phase: DisconnectPhase) => void;
 
-/** A listener of a Koa application's `error` event. */
-export type ErrorListener = (error: Error & { code?: string }, ctx?: Koa.Context) => void;
+/** What the error listener reads of the request that failed: Koa's context satisfies it. */
+export type FailedRequest = Pick<HttpContext, 'req' | 'path'>;
+
+/** A listener of a Koa application's `error` event, also told of the calls answered without Koa. */
+export type ErrorListener = (error: Error & { code?: string }, ctx?: FailedRequest) => void;
 
 /** The error codes that Node gives a socket whose peer reset or closed it under a write or read. */
 const PEER_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);

@@ -8,6 +8,14 @@ import { type HttpLimits } from './config';
 import { answerClientError, answerShape, refuseConnect } from './raw-refusals';
 import { watchWriteDeadline } from './write-deadline';
 
+/** What a server reports besides its answers. */
+export interface ServerReports {
+  /** A connection was closed because it did not take its answer in time. */
+  readonly onWriteTimeout?: () => void;
+  /** A connection failed (a reset, a broken pipe) while `res` was being answered on it. */
+  readonly onSocketError?: (error: Error, res: http.ServerResponse) => void;
+}
+
 /**
  * Creates the main server's HTTP server with its limits, and the guards Node leaves out:
  * - requests that Node's parser refuses (bad syntax, a head over `maxHeaderBytes`, a request that
@@ -23,8 +31,9 @@ import { watchWriteDeadline } from './write-deadline';
 export function createHttpServer(
   limits: HttpLimits,
   listener: http.RequestListener,
-  onWriteTimeout?: () => void,
+  reports: ServerReports = {},
 ): http.Server {
+  const { onWriteTimeout, onSocketError } = reports;
   const server = http.createServer(
     {
       requestTimeout: limits.requestTimeoutMs,
@@ -58,9 +67,13 @@ export function createHttpServer(
     holdContinue(req, res);
     onRequest(req, res);
   });
-  server.on('clientError', (error: Error, socket: Duplex) =>
-    answerClientError(error, socket, unfinished.get(socket)?.[0]),
-  );
+  server.on('clientError', (error: Error, socket: Duplex) => {
+    const current = unfinished.get(socket)?.[0];
+    // Node reports a socket's own error here too, once the socket is destroyed; a parser's error
+    // comes while it is not.
+    if (current && socket.destroyed) onSocketError?.(error, current);
+    answerClientError(error, socket, current);
+  });
   server.on('connect', refuseConnect);
   watchWriteDeadline(server, {
     timeoutMs: limits.writeTimeoutMs,

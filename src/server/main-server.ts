@@ -19,6 +19,7 @@ import { mountMicroservices, type TransportFactory } from './mount-microservices
 import { createServerObservability } from './observability';
 import { createReadiness } from './readiness';
 import { createRequestDispatch } from './request-dispatch';
+import { createRequestListener } from './request-listener';
 import { resolveDrainDelay, resolveEntryPointConfig, resolveHttpLimits } from './resolve-config';
 import { shutDown } from './shutdown';
 
@@ -86,7 +87,9 @@ export function createMainServer(
   app.silent = true;
   const onError = createErrorListener(logger, metrics?.clientDisconnect);
   app.on('error', onError);
-  app.use(createRequestDispatch({ handlers, docsHome, entryPoint, inFlight }));
+  const targets = { handlers, docsHome, entryPoint, inFlight };
+  const dispatch = createRequestDispatch(targets);
+  app.use(dispatch);
 
   let server: http.Server | undefined;
   let admin: AdminServer | undefined;
@@ -101,9 +104,18 @@ export function createMainServer(
     },
     async listen(port = config.port ?? DEFAULT_PORT, host = config.host) {
       // Readiness is false until every carrier started; liveness answers meanwhile.
-      server = createHttpServer(httpLimits, app.callback(), () => {
-        metrics?.writeTimeout();
-        logger.debug({ writeTimeoutMs: httpLimits.writeTimeoutMs }, 'answer not taken in time');
+      const { listener, onSocketError } = createRequestListener({
+        app,
+        dispatch,
+        onError,
+        ...targets,
+      });
+      server = createHttpServer(httpLimits, listener, {
+        onSocketError,
+        onWriteTimeout: () => {
+          metrics?.writeTimeout();
+          logger.debug({ writeTimeoutMs: httpLimits.writeTimeoutMs }, 'answer not taken in time');
+        },
       });
       const listening = server;
       const bound = await listenOn(listening, port, host);

@@ -1,0 +1,77 @@
+import type http from 'node:http';
+import type Koa from 'koa';
+import { answerDirect, DirectContext, failDirect, plainPath } from './direct-context';
+import { type ErrorListener } from './error-listener';
+import { type DispatchTargets } from './request-dispatch';
+
+/** What the main server's request listener needs: its Koa app as built, and the dispatch's targets. */
+export interface ListenerParts extends DispatchTargets {
+  readonly app: Koa;
+  /** The app's one middleware as the main server added it. */
+  readonly dispatch: Koa.Middleware;
+  /** The app's one `error` listener as the main server added it. */
+  readonly onError: ErrorListener;
+}
+
+/** The main server's request listener, and what it reports of a socket that failed mid-call. */
+export interface RequestListener {
+  readonly listener: http.RequestListener;
+  /** Tells the error listener of a socket error under `res`, when `res` is a direct call's. */
+  readonly onSocketError: (error: Error, res: http.ServerResponse) => void;
+}
+
+/**
+ * Creates the main server's request listener. While the app is as the main server built it
+ * (portico's dispatch its only middleware, the error listener its only one), a call of the entry
+ * point is answered on Node's request and response directly, without Koa's context: it pays none
+ * of Koa's per-request work, and gets the same answer (docs/performance.md, "Calls without Koa's
+ * context"). Every other request (the admin routes, servlet apps, static files, the docs home, a
+ * target that is not a plain path) and every request of an app a user added middleware to goes
+ * through Koa. Like Koa's own chain, the choice is made when the server starts listening.
+ */
+export function createRequestListener(parts: ListenerParts): RequestListener {
+  const { app, dispatch, onError, handlers, docsHome, entryPoint, inFlight } = parts;
+  const viaKoa = app.callback();
+  const errorListeners = app.listeners('error');
+  const asBuilt =
+    app.middleware.length === 1 &&
+    app.middleware[0] === dispatch &&
+    errorListeners.length === 1 &&
+    errorListeners[0] === onError;
+
+  /** The path segments of a request to answer directly; none for a request that goes to Koa. */
+  function directSegments(req: http.IncomingMessage): string[] | undefined {
+    const path = asBuilt ? plainPath(req.url) : undefined;
+    if (path === undefined || (docsHome !== undefined && path === '/')) return undefined;
+    // One split: the first segment's string, hashed by the lookup here, is the entry point's too.
+    const segments = path.slice(1).split('/');
+    return handlers.has(segments[0] as string) ? undefined : segments;
+  }
+
+  async function callDirectly(ctx: DirectContext, segments: readonly string[]): Promise<void> {
+    inFlight.begin();
+    try {
+      try {
+        await entryPoint(ctx, segments);
+      } finally {
+        inFlight.end(ctx.res);
+      }
+      answerDirect(ctx);
+    } catch (error) {
+      failDirect(ctx, error, onError);
+    }
+  }
+
+  const listener: http.RequestListener = (req, res) => {
+    const segments = directSegments(req);
+    if (segments) void callDirectly(new DirectContext(req, res), segments);
+    else viaKoa(req, res);
+  };
+  // Which requests were answered directly follows from the request alone: no mark on each
+  // (a WeakMap of the responses kept each one alive through young-generation collections).
+  const onSocketError = (error: Error, res: http.ServerResponse) => {
+    if (directSegments(res.req))
+      onError(error, { req: res.req, path: plainPath(res.req.url) ?? '' });
+  };
+  return { listener, onSocketError };
+}
