@@ -1,0 +1,127 @@
+/**
+ * `npm run bench:hop-count -- --side main|replica [--in-flight N] [--calls N] [--node PATH]`: the
+ * instructions that one `mulTwo` call over NATS costs one end of the hop, without HTTP, counted by
+ * valgrind's callgrind. A nats-server and a replica of the calc example run on loopback; a driver
+ * in this process's place sends the calls with the main server's own `requestReply` (frames,
+ * request mux, NATS client), `--in-flight` at a time. `--side main` counts the driver, `--side
+ * replica` the replica (`portico microservice`). Each is counted twice, for `--calls` and for
+ * five times as many, start to exit; the difference over the difference of the calls leaves out
+ * start-up, connecting and the first compiles, which both runs share.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { type CallEnvelope } from '../src/protocol/envelope';
+import { connectNats, natsSubject } from '../src/transport/nats/nats-connection';
+import { requestReply } from '../src/transport/nats/request-reply';
+import { startBenchNats } from './nats-server';
+import { stopProcess } from './processes';
+import { REPLICA_ARGS } from './server-specs';
+
+const { values: o } = parseArgs({
+  options: {
+    side: { type: 'string', default: 'main' },
+    calls: { type: 'string', default: '2000' },
+    'in-flight': { type: 'string', default: '10' },
+    node: { type: 'string', default: process.execPath },
+    drive: { type: 'string' },
+    nats: { type: 'string' },
+  },
+});
+const ROOT = path.resolve(__dirname, '../..');
+const PREFIX = 'hop';
+// The main server's default sequence (its `defaultSequenceName`), which a ROA JSON call names.
+const SEQUENCE = 'libBParamArrayJsonInOutSequence';
+
+function envelope(): CallEnvelope {
+  const context = { requestId: 'hop-count', locale: 'en', privilegeNames: [], privileged: true };
+  const call = { microservice: 'calc', service: 'multiplier', method: 'mulTwo' } as const;
+  const args = ['{"a":2,"b":3}'];
+  const deadline = Date.now() + 60_000;
+  return { version: 1, ...call, apiId: 'ROA', sequenceName: SEQUENCE, args, context, deadline };
+}
+
+/** Sends `calls` calls, `in-flight` at a time; exits non-zero when one is not answered `6`. */
+async function drive(url: string, calls: number): Promise<void> {
+  const logger = pino({ level: 'silent' });
+  const link = await connectNats({ servers: [url], name: 'hop-count', logger });
+  const hop = { link, subject: natsSubject(PREFIX, 'calc') };
+  let left = calls;
+  const lane = async () => {
+    while (left-- > 0) {
+      const reply = await requestReply(hop, envelope());
+      if (!reply.ok || reply.body !== '{"result":6}') throw new Error(JSON.stringify(reply));
+    }
+  };
+  await Promise.all(Array.from({ length: Number(o['in-flight']) }, lane));
+  await link.connection.close();
+}
+
+/** `args` run by node, under callgrind when `counted` (into `out`). */
+function start(args: readonly string[], counted: boolean, out: string): ChildProcess {
+  const node = [o.node, '--single-threaded', ...args];
+  const command = counted
+    ? ['valgrind', '--tool=callgrind', `--callgrind-out-file=${out}`, ...node]
+    : node;
+  const child = spawn(command[0] as string, command.slice(1), { cwd: ROOT, stdio: 'pipe' });
+  child.stdout?.resume();
+  child.stderr?.resume();
+  return child;
+}
+
+/** One run, start to exit: the counted side's total instructions. */
+async function counted(calls: number): Promise<number> {
+  const nats = await startBenchNats(undefined);
+  const out = path.join(tmpdir(), `portico-hop-count-${process.pid}-${calls}.out`);
+  const replicaArgs = [...REPLICA_ARGS, '--nats', nats.url, '--subject-prefix', PREFIX];
+  const replica = start(replicaArgs, o.side === 'replica', out);
+  try {
+    const driveArgs = [__filename, '--drive', String(calls), '--nats', nats.url];
+    // The replica may not have subscribed yet: the driver's first calls would find no responder.
+    await waitForReplica(nats.url);
+    const inFlight = ['--in-flight', String(o['in-flight'])];
+    const driver = start([...driveArgs, ...inFlight], o.side === 'main', out);
+    const code = await new Promise((resolve) => driver.once('exit', resolve));
+    if (code !== 0) throw new Error(`the driver exited with ${code}`);
+  } finally {
+    await stopProcess(replica, 120_000);
+    await nats.stop();
+  }
+  const total = Number(/^(?:summary|totals): (\d+)/m.exec(readFileSync(out, 'utf8'))?.[1]);
+  rmSync(out, { force: true });
+  return total;
+}
+
+/** Resolves once a call on the calc subject is answered. */
+async function waitForReplica(url: string): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    try {
+      execFileSync(o.node, [__filename, '--drive', '1', '--nats', url, '--in-flight', '1'], {
+        cwd: ROOT,
+        stdio: 'ignore',
+      });
+      return;
+    } catch (error) {
+      if (tries > 120) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  if (o.drive) return drive(o.nats as string, Number(o.drive));
+  const calls = Number(o.calls);
+  const per = ((await counted(5 * calls)) - (await counted(calls))) / (4 * calls);
+  const version = execFileSync(o.node, ['--version'], { encoding: 'utf8' }).trim();
+  process.stdout.write(
+    `${o.side} end of the hop, ${o['in-flight']} in flight, Node ${version}: ${Math.round(per)} instructions per call\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`hop-count: ${(error as Error)?.stack ?? error}\n`);
+  process.exit(1);
+});
