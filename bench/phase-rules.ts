@@ -53,6 +53,8 @@ export const PHASE_RULES = {
     { file: 'node:internal/stream_base_commons', functions: ['onStreamRead'] },
     // The request is a Readable: its construction is the request object's, its reads the body's.
     { file: 'node:internal/streams/readable', functions: ['Readable'] },
+    // The response object is made with the request's; its other functions write the answer.
+    { file: 'node:_http_outgoing', functions: ['OutgoingMessage'] },
     ...src('server', 'http-server', 'in-flight', 'write-deadline', 'raw-refusals'),
   ],
   negotiate: src('entry-point', 'negotiation'),

@@ -19,6 +19,13 @@ const CASES: readonly [Phase, readonly Frame[]][] = [
     ],
   ],
   ['parse', [['onRequest', `${APP}/src/server/http-server.js`]]],
+  [
+    'parse',
+    [
+      ['ServerResponse', 'node:_http_server'],
+      ['OutgoingMessage', 'node:_http_outgoing'],
+    ],
+  ],
   ['negotiate', [['negotiate', `${APP}/src/entry-point/negotiation.js`]]],
   [
     'headers',
