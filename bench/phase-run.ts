@@ -16,6 +16,8 @@ export interface PhaseRunOptions {
   readonly connections: number;
   readonly warmupSeconds: number;
   readonly durationSeconds: number;
+  /** Calls of each measured window instead of `durationSeconds`. */
+  readonly calls?: number | undefined;
   readonly intervalUs: number;
 }
 
@@ -50,7 +52,12 @@ export async function runPhaseWindows(options: PhaseRunOptions): Promise<PhaseWi
   );
   const driver = { root: options.root, core: pinning.load };
   const load = { row, port: server.port, connections: options.connections, warmupSeconds: 0 };
-  const measured = { ...load, durationSeconds: options.durationSeconds, serverPids: [server.pid] };
+  const measured = {
+    ...load,
+    durationSeconds: options.durationSeconds,
+    serverPids: [server.pid],
+    ...(options.calls === undefined ? {} : { amount: options.calls }),
+  };
   try {
     await checkRow(row, server.port);
     await driveRow({ ...load, durationSeconds: options.warmupSeconds }, driver);

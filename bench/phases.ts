@@ -22,6 +22,7 @@ const USAGE = `Usage: npm run bench:phases -- [options]
   --connections N      keep-alive connections (default 10)
   --warmup SEC         warm-up seconds (default 10)
   --duration SEC       seconds of each measured window (default 10)
+  --calls N            calls of each measured window instead of seconds
   --interval US        the profiler's sampling interval in µs (default 100)
   --keep FILE          keep the window's profile (.cpuprofile, for Chrome's DevTools)`;
 
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
       connections: { type: 'string', default: '10' },
       warmup: { type: 'string', default: '10' },
       duration: { type: 'string', default: '10' },
+      calls: { type: 'string' },
       interval: { type: 'string', default: '100' },
       keep: { type: 'string' },
       help: { type: 'boolean' },
@@ -39,7 +41,7 @@ async function main(): Promise<void> {
   });
   if (o.help) return void process.stdout.write(`${USAGE}\n`);
   const node = serverNode(o.node, ROOT);
-  const figures = [o.connections, o.warmup, o.duration, o.interval].map(Number);
+  const figures = [o.connections, o.warmup, o.duration, o.interval, o.calls ?? 1].map(Number);
   if (figures.some((n) => !(n > 0))) throw new Error(`every figure must be a number > 0\n${USAGE}`);
   const [connections, warmupSeconds, durationSeconds, intervalUs] = figures;
   const windows = await runPhaseWindows({
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
     warmupSeconds: warmupSeconds as number,
     durationSeconds: durationSeconds as number,
     intervalUs: intervalUs as number,
+    calls: o.calls === undefined ? undefined : Number(o.calls),
   });
   if (o.keep) writeFileSync(o.keep, JSON.stringify(windows.profile));
   const attribution = attribute(windows.profile);
@@ -59,7 +62,7 @@ async function main(): Promise<void> {
   const sampled = attribution.busyUs / windows.profiled.requests;
   process.stdout.write(
     `ROA JSON mulTwo, server on Node ${version}, ${connections} keep-alive connections, ` +
-      `${warmupSeconds} s of warm-up, then two windows of ${durationSeconds} s. Without the ` +
+      `${warmupSeconds} s of warm-up, then two windows of ${o.calls ? `${o.calls} calls` : `${durationSeconds} s`}. Without the ` +
       `profiler: ${windows.plain.requests} calls, server CPU ${cpu.toFixed(2)} µs per call. ` +
       `Profiled (every ${intervalUs} µs): ${windows.profiled.requests} calls, ` +
       `${windows.profiled.serverCpuUs?.toFixed(2)} µs per call, ${attribution.busy} busy samples ` +

@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { attribute, type CpuProfile, type ProfileNode } from '../../bench/phase-attribution';
-import { PHASES, type Phase } from '../../bench/phase-rules';
+import { type FrameRule, PHASE_RULES, PHASES, type Phase } from '../../bench/phase-rules';
 import { phaseTable } from '../../bench/phase-table';
 
 /** A frame as `node --cpu-prof` writes it: `file:` URLs for scripts, `node:` for Node's own. */
@@ -132,6 +134,17 @@ describe('the phases of npm run bench:phases', () => {
     const attribution = attribute(profileOf([stack]));
     expect(attribution.samples[phase]).toBe(1);
     expect(only(phase, attribution)).toEqual([]);
+  });
+
+  it('name only files and folders that the repository has, so that a rename cannot leave one behind', () => {
+    const root = path.resolve(__dirname, '../..');
+    const ours = Object.values(PHASE_RULES)
+      .flat()
+      .map((rule: FrameRule) => rule.file)
+      .filter((file) => !file.startsWith('node:'));
+    const source = (file: string) => path.join(root, file.replace(/\.js$/, '.ts'));
+    expect(ours.length).toBeGreaterThan(20);
+    expect(ours.filter((file) => !existsSync(source(file)))).toEqual([]);
   });
 
   it('have a case for every phase', () => {
