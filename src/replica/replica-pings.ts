@@ -112,8 +112,10 @@ export function answerPings(
         left = resolve;
         if (watchers.size === 0) resolve();
       });
-      const cap = delay(WATCH_TIMING.lostAfterMs, undefined, { ref: false });
-      return Promise.race([gone, cap]);
+      // The cap is cleared once every main server let go: its timer would run on for up to 1.2 s.
+      const done = new AbortController();
+      const cap = delay(WATCH_TIMING.lostAfterMs, undefined, { ref: false, signal: done.signal });
+      return Promise.race([gone, cap.catch(() => {})]).finally(() => done.abort());
     },
   };
 }

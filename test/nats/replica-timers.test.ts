@@ -13,7 +13,10 @@ const silent = pino({ level: 'silent' });
  * Runs `work` and answers where each timer it started and left running, and that keeps the
  * process alive, was made: a closed replica must let its process exit at once.
  */
-async function timersLeftBy(work: () => Promise<void>): Promise<string[]> {
+async function timersLeftBy(
+  work: () => Promise<void>,
+  { holdingOnly = true }: { holdingOnly?: boolean } = {},
+): Promise<string[]> {
   const made = new Map<number, { timer: NodeJS.Timeout; where: string }>();
   const hook = createHook({
     init(id, type, _trigger, resource) {
@@ -34,13 +37,14 @@ async function timersLeftBy(work: () => Promise<void>): Promise<string[]> {
   } finally {
     hook.disable();
   }
-  return [...made.values()].filter(({ timer }) => timer.hasRef()).map(({ where }) => where);
+  const left = [...made.values()].filter(({ timer }) => !holdingOnly || timer.hasRef());
+  return left.map(({ where }) => where);
 }
 
 describeNats('a replica that a main server watches, once it stops', () => {
   const setup = useNatsLink('replica-timers-test', silent);
 
-  const watched = async (stop: 'close' | 'drain') => {
+  const watched = async (stop: 'close' | 'drain', holdingOnly = true) => {
     const watch = watchReplicas({
       link: setup.link,
       subject: 'portico.jobs',
@@ -49,10 +53,13 @@ describeNats('a replica that a main server watches, once it stops', () => {
       events: undefined,
     });
     try {
-      return await timersLeftBy(async () => {
-        const replica = await startNatsReplica(jobs, { servers: [setup.nats.url] });
-        await replica[stop]();
-      });
+      return await timersLeftBy(
+        async () => {
+          const replica = await startNatsReplica(jobs, { servers: [setup.nats.url] });
+          await replica[stop]();
+        },
+        { holdingOnly },
+      );
     } finally {
       watch.stop();
     }
@@ -64,5 +71,10 @@ describeNats('a replica that a main server watches, once it stops', () => {
 
   it('leaves no timer that holds the process open when drained', async () => {
     await expect(watched('drain')).resolves.toEqual([]);
+  });
+
+  it('leaves no timer of its own running at all once drained', async () => {
+    // A drain ends every wait it began: even a timer that holds nothing open would run on.
+    await expect(watched('drain', false)).resolves.toEqual([]);
   });
 });
