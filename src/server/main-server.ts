@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import Koa from 'koa';
+import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { createEntryPoint } from '../entry-point/entry-point';
 import { ADMIN_PREFIX, createAdminRoutes } from './admin-routes';
@@ -15,6 +15,7 @@ import { createErrorListener } from './error-listener';
 import { createHttpServer, listenOn } from './http-server';
 import { createInFlight } from './in-flight';
 import { createCallLog, createLogger } from './logger';
+import { MainApp } from './main-app';
 import { mountMicroservices, type TransportFactory } from './mount-microservices';
 import { createServerObservability } from './observability';
 import { createReadiness } from './readiness';
@@ -83,13 +84,12 @@ export function createMainServer(
 
   const docsHome = development ? docsHomeOf(config.microservices) : undefined;
   const inFlight = createInFlight();
-  const app = new Koa();
+  const targets = { handlers, docsHome, entryPoint, inFlight };
+  const dispatch = createRequestDispatch(targets);
+  const app = new MainApp(dispatch);
   app.silent = true;
   const onError = createErrorListener(logger, metrics?.clientDisconnect);
   app.on('error', onError);
-  const targets = { handlers, docsHome, entryPoint, inFlight };
-  const dispatch = createRequestDispatch(targets);
-  app.use(dispatch);
 
   let server: http.Server | undefined;
   let admin: AdminServer | undefined;

@@ -7,7 +7,7 @@ import { type DispatchTargets } from './request-dispatch';
 /** What the main server's request listener needs: its Koa app as built, and the dispatch's targets. */
 export interface ListenerParts extends DispatchTargets {
   readonly app: Koa;
-  /** The app's one middleware as the main server added it. */
+  /** Portico's dispatch, the app's last middleware. */
   readonly dispatch: Koa.Middleware;
   /** The app's one `error` listener as the main server added it. */
   readonly onError: ErrorListener;
