@@ -31,12 +31,17 @@ export function createInFlight(): InFlight {
     },
     async settled(ms) {
       if (count === 0) return;
-      await Promise.race([
-        new Promise<void>((resolve) => {
+      let fallback: NodeJS.Timeout | undefined;
+      try {
+        await new Promise<void>((resolve) => {
           drained = resolve;
-        }),
-        new Promise<void>((resolve) => setTimeout(resolve, ms).unref()),
-      ]);
+          fallback = setTimeout(resolve, ms).unref();
+        });
+      } finally {
+        // Left running, the fallback would outlive the shutdown by up to `ms`.
+        clearTimeout(fallback);
+        drained = undefined;
+      }
     },
   };
 }
