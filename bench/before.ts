@@ -15,9 +15,8 @@ export const beforeId = (id: string): string => `${id}-before`;
 
 /** Whether every script that `spec` runs (and its replicas, if any) exists in `root`. */
 function runsIn(spec: ServerSpec, root: string): boolean {
-  const scripts = [...spec.args, ...(spec.natsReplicas ? REPLICA_ARGS : [])].filter((arg) =>
-    arg.endsWith('.js'),
-  );
+  const replica = spec.natsReplicas ? (spec.replicaArgs ?? REPLICA_ARGS) : [];
+  const scripts = [...spec.args, ...replica].filter((arg) => arg.endsWith('.js'));
   return scripts.every((script) => existsSync(path.join(root, script)));
 }
 

@@ -54,7 +54,8 @@ async function runRounds({ options, rows, servers, driver, rounds, results }: Ro
   for (const round of rounds) {
     for (const connections of options.connections) {
       for (const row of options.fresh ? twinsFirstInEvenRounds(rows, round) : rows) {
-        const { port, pids: serverPids } = servers.get(row.server) as RunningServer;
+        const server = servers.get(row.server) as RunningServer;
+        const { port, pids: serverPids } = server;
         const { warmupSeconds, durationSeconds } = options;
         const load = { row, port, serverPids, connections, warmupSeconds, durationSeconds };
         const result = await driveRow(load, driver);
@@ -64,18 +65,24 @@ async function runRounds({ options, rows, servers, driver, rounds, results }: Ro
         done++;
         log(
           `[${done}/${total}] round ${round} c=${connections} ${row.id}: ` +
-            `${Math.round(result.rps)} req/s p50 ${result.p50Ms.toFixed(2)} p99 ${result.p99Ms.toFixed(2)} ms, server CPU ${result.serverCpuUs?.toFixed(1) ?? '?'} µs/req${formatEach(result)}`,
+            `${Math.round(result.rps)} req/s p50 ${result.p50Ms.toFixed(2)} p99 ${result.p99Ms.toFixed(2)} ms, server CPU ${result.serverCpuUs?.toFixed(1) ?? '?'} µs/req${formatEach(result, server)}`,
         );
       }
     }
   }
 }
 
-/** The CPU per process of a row served by several (main server, replicas, nats-server), else nothing. */
-function formatEach(result: LoadResult): string {
+/**
+ * The CPU per process of a row served by several (main server, replicas, nats-server; or a
+ * baseline's forwarder and responder), else nothing.
+ */
+function formatEach(result: LoadResult, server: RunningServer): string {
   const each = result.serverCpuUsEach;
   if (!each) return '';
-  const name = (i: number) => (i === 0 ? 'main' : i === each.length - 1 ? 'nats' : 'replica');
+  const [first, middle] = server.spec.replicaArgs
+    ? ['forwarder', 'responder']
+    : ['main', 'replica'];
+  const name = (i: number) => (i === 0 ? first : i === each.length - 1 ? 'nats' : middle);
   return ` (${each.map((us, i) => `${us.toFixed(1)} ${name(i)}`).join(' + ')})`;
 }
 

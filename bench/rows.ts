@@ -96,6 +96,12 @@ export const ROWS: readonly RowSpec[] = [
   ),
   mulTwo('nats-1', 'ROA JSON mulTwo, NATS, 1 replica', 'portico-nats-1'),
   mulTwo('nats-2', 'ROA JSON mulTwo, NATS, 2 replicas', 'portico-nats-2'),
+  mulTwo('nats-echo', 'node:http forwarding over NATS, hand-written (ceiling)', 'nats-echo'),
+  mulTwo(
+    'nats-echo-batched',
+    "node:http forwarding over NATS, a turn's calls in one message (ceiling)",
+    'nats-echo-batched',
+  ),
   mulTwo('roa-json-only', 'ROA JSON mulTwo, a server of its own', 'portico-json-only'),
   mulTwo(
     'request-id-given',

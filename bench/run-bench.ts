@@ -17,7 +17,7 @@ import { measure, type Placement } from './rounds';
 import { ROWS, type RowSpec } from './rows';
 import { serverNode } from './server-node';
 import { SERVERS } from './server-specs';
-import { checkTargets, formatTargets } from './targets';
+import { carrierCeiling, checkTargets, formatTargets } from './targets';
 
 /** The package root: the compiled bench runs from `dist/bench`. */
 const ROOT = path.resolve(__dirname, '../..');
@@ -81,6 +81,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const results = await measure(options, { servers: catalog.servers, rows }, placement);
   const table = buildTable(rows, options.connections, results);
   const targets = checkTargets(table, results, Number(machine.node.slice(1).split('.')[0]));
+  const ceiling = carrierCeiling(table, results);
   const costs = checkCosts(rows, options.connections, results);
   const before = options.against ? compareBefore(rows, options.connections, results) : [];
   const memoryRows = rows.filter((row) => row.server === 'portico');
@@ -103,13 +104,16 @@ async function main(argv: readonly string[]): Promise<number> {
     options,
     table,
     targets,
+    ceiling,
     costs,
     before,
     memory,
     runs,
   });
   const nodes = `servers on Node ${machine.node}, load and roa-json-bench-node on ${machine.loadNode}`;
-  process.stdout.write(`\n${nodes}\n\n${formatTable(table)}\n\n${formatTargets(targets)}\n`);
+  process.stdout.write(
+    `\n${nodes}\n\n${formatTable(table)}\n\n${formatTargets(targets, ceiling)}\n`,
+  );
   if (costs.length > 0) process.stdout.write(`\n${formatCosts(costs)}\n`);
   if (before.length > 0) process.stdout.write(`\n${formatBefore(before)}\n`);
   if (memory) process.stdout.write(`\n${formatMemory(memory)}\n`);

@@ -5,6 +5,8 @@ export interface ServerSpec {
   readonly env?: Readonly<Record<string, string>>;
   /** Replicas of `calc` on NATS that the server sends its calls to; absent for in-process. */
   readonly natsReplicas?: number;
+  /** How each replica starts, before `--nats` and `--subject-prefix`; default {@link REPLICA_ARGS}. */
+  readonly replicaArgs?: readonly string[];
   /** The checkout the arguments are relative to; default the package root. */
   readonly root?: string;
   /** `'bench'`: on the bench's own node, not the servers' (`--node`). */
@@ -21,11 +23,13 @@ const PORTICO_METRICS = ['bin/portico.js', 'start', 'dist/bench/portico-metrics.
 const PORTICO_CONTEXT = ['bin/portico.js', 'start', 'dist/bench/portico-context.config.js'];
 const PORTICO_TRACING = ['bin/portico.js', 'start', 'dist/bench/portico-tracing.config.js'];
 const PORTICO_CORS_OFF = ['bin/portico.js', 'start', 'dist/bench/portico-cors-off.config.js'];
+const RESPONDER = ['dist/bench/baselines/nats-responder.js'];
 const WITH_TRACING_SDK = ['--require', './dist/bench/tracing-sdk.js'];
 
 /**
  * The servers: the two baselines, Koa without a router, the example main server at two log levels,
- * one whose `mulTwo` is `async`, the example on NATS, and the example serving ROA JSON only, with
+ * one whose `mulTwo` is `async`, the example on NATS, the two hand-written forwarders over NATS
+ * with their responder (the carrier's ceiling), and the example serving ROA JSON only, with
  * metrics on, with tracing on and no OpenTelemetry SDK, with tracing on and an SDK, at warn, and
  * with CORS off.
  */
@@ -45,6 +49,18 @@ export const SERVERS: readonly ServerSpec[] = [
   },
   { id: 'portico-nats-1', args: PORTICO_NATS, env: { LOG_LEVEL: 'info' }, natsReplicas: 1 },
   { id: 'portico-nats-2', args: PORTICO_NATS, env: { LOG_LEVEL: 'info' }, natsReplicas: 2 },
+  {
+    id: 'nats-echo',
+    args: ['dist/bench/baselines/nats-echo.js'],
+    natsReplicas: 1,
+    replicaArgs: RESPONDER,
+  },
+  {
+    id: 'nats-echo-batched',
+    args: ['dist/bench/baselines/nats-echo-batched.js'],
+    natsReplicas: 1,
+    replicaArgs: [...RESPONDER, '--batched'],
+  },
   // The base of the metrics and tracing rows: like theirs, a main server that serves ROA JSON only.
   // The 'portico' server also serves the other kinds of request, which costs it a few µs per call.
   { id: 'portico-json-only', args: PORTICO, env: { LOG_LEVEL: 'info' } },

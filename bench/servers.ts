@@ -47,7 +47,8 @@ export async function startServer(
       if (!placement.nats) throw new Error(`server ${spec.id} needs a nats-server`);
       const prefix = `bench-${spec.id}`;
       Object.assign(env, { NATS_URL: placement.nats.url, SUBJECT_PREFIX: prefix });
-      const args = [...REPLICA_ARGS, '--nats', placement.nats.url, '--subject-prefix', prefix];
+      const replica = spec.replicaArgs ?? REPLICA_ARGS;
+      const args = [...replica, '--nats', placement.nats.url, '--subject-prefix', prefix];
       for (let i = 0; i < spec.natsReplicas; i++) {
         launched.push(launch(args, { env, placement: own, name: `${spec.id} replica` }));
       }

@@ -13,7 +13,13 @@ export interface TargetCheck {
 type Results = ReadonlyMap<string, ReadonlyMap<number, Runs>>;
 
 /** Rows that do not go through the entry point. */
-const NOT_ENTRY_POINT = new Set(['node-http', 'koa-route', 'koa-bare']);
+const NOT_ENTRY_POINT = new Set([
+  'node-http',
+  'koa-route',
+  'koa-bare',
+  'nats-echo',
+  'nats-echo-batched',
+]);
 /** The least ratio of a row to ROA JSON in-process, and the connection counts it holds at. */
 const TO_ROA_JSON: Readonly<Record<string, { limit: number; at?: number }>> = {
   'roa-liba-xml': { limit: 0.95 },
@@ -75,17 +81,65 @@ export function checkTargets(
   return checks;
 }
 
+/** A ratio reported beside the targets, with no limit. */
+export interface BesideLine {
+  readonly target: string;
+  readonly connections: number;
+  readonly value: number;
+}
+
+/** The short names of the rows that the carrier's ceiling compares. */
+const CEILING_NAMES: Readonly<Record<string, string>> = {
+  'roa-json': 'ROA JSON',
+  'nats-1': 'NATS, 1 replica',
+  'nats-echo': 'NATS echo',
+  'nats-echo-batched': 'NATS echo, batched',
+};
+/** Each pair: a row, and the row it is divided by. */
+const CEILING_PAIRS = [
+  ['nats-echo', 'roa-json'],
+  ['nats-echo-batched', 'roa-json'],
+  ['nats-1', 'nats-echo'],
+  ['nats-1', 'nats-echo-batched'],
+] as const;
+
+/**
+ * The carrier's ceiling, where its rows ran: how fast a hand-written forwarder over NATS goes
+ * against ROA JSON in-process (what any design on NATS request/reply can reach), and how close the
+ * NATS row comes to it. Informational: no limit, not a target.
+ */
+export function carrierCeiling(lines: readonly TableLine[], results: Results): BesideLine[] {
+  const out: BesideLine[] = [];
+  for (const c of [...new Set(lines.map((l) => l.connections))]) {
+    const ran = (id: string) => lines.some((l) => l.row === id && l.connections === c);
+    for (const [row, base] of CEILING_PAIRS) {
+      if (!ran(row) || !ran(base)) continue;
+      const value = pairedRatio(results.get(row)?.get(c) ?? [], results.get(base)?.get(c) ?? []);
+      out.push({ target: `${CEILING_NAMES[row]} ÷ ${CEILING_NAMES[base]}`, connections: c, value });
+    }
+  }
+  return out;
+}
+
 function atLeast(target: string, connections: number, value: number, limit: number): TargetCheck {
   return { target, connections, value, limit, atMost: false, met: value >= limit };
 }
 
-/** The checks as Markdown lines. */
-export function formatTargets(checks: readonly TargetCheck[]): string {
+/** The checks as Markdown lines, then the lines `beside` them, marked as no target. */
+export function formatTargets(
+  checks: readonly TargetCheck[],
+  beside: readonly BesideLine[] = [],
+): string {
   const out = ['| target | conns | value | limit | met |', '|---|---:|---:|---:|---|'];
   for (const c of checks) {
     const limit = `${c.atMost ? '≤' : '≥'} ${c.limit}`;
     out.push(
       `| ${c.target} | ${c.connections} | ${c.value.toFixed(2)} | ${limit} | ${c.met ? 'yes' : 'NO'} |`,
+    );
+  }
+  for (const b of beside) {
+    out.push(
+      `| ${b.target} (ceiling) | ${b.connections} | ${b.value.toFixed(2)} | – | no target |`,
     );
   }
   return out.join('\n');
