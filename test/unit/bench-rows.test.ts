@@ -15,9 +15,8 @@ describe('the rows of npm run bench', () => {
   });
 
   it('start every server from a configuration the bench has', () => {
-    const configs = SERVERS.flatMap((server) => server.args).filter((arg) =>
-      arg.startsWith('dist/bench/'),
-    );
+    const args = SERVERS.flatMap((server) => [...server.args, ...(server.replicaArgs ?? [])]);
+    const configs = args.filter((arg) => arg.startsWith('dist/bench/'));
     const sources = configs.map((file) => file.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
     expect(sources.filter((file) => !existsSync(path.join(ROOT, file)))).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { type LoadResult } from '../../bench/load';
 import { type TableLine } from '../../bench/report';
-import { checkTargets, koaRouteTarget } from '../../bench/targets';
+import { carrierCeiling, checkTargets, formatTargets, koaRouteTarget } from '../../bench/targets';
 
 function line(row: string, connections: number, vsKoaRoute = 1): TableLine {
   const base = { rps: 1000, p50Ms: 1, p99Ms: 2, cpuUs: 30, vsNodeHttp: 0.7, rounds: 1 };
@@ -45,5 +45,26 @@ describe('checkTargets', () => {
     const checks = checkTargets(lines, results, 24);
     expect(find(checks, 'nats-1 ÷ ROA JSON', 10)).toMatchObject({ limit: 0.6, met: true });
     expect(find(checks, 'nats-1 ÷ ROA JSON', 100)).toBeUndefined();
+  });
+
+  it('shows the carrier ceiling beside the NATS target, where its rows ran, as no target', () => {
+    // At 100 connections too: a baseline's p99 is no target either.
+    const withEcho = [...lines, line('nats-echo', 10), line('nats-echo', 100)];
+    const echo = new Map([10, 100].map((c) => [c, runs(800)]));
+    const all = new Map([...results, ['nats-echo', echo]]);
+    const checks = checkTargets(withEcho, all, 24);
+    expect(checks).toEqual(checkTargets(lines, results, 24));
+    const ceiling = carrierCeiling(withEcho, all);
+    expect(ceiling.map(({ target, connections }) => [target, connections])).toEqual([
+      ['NATS echo ÷ ROA JSON', 10],
+      ['NATS, 1 replica ÷ NATS echo', 10],
+      ['NATS echo ÷ ROA JSON', 100],
+      ['NATS, 1 replica ÷ NATS echo', 100],
+    ]);
+    expect(ceiling.map((c) => c.value)).toEqual([0.8, 650 / 800, 0.8, 650 / 800]);
+    expect(formatTargets(checks, ceiling)).toContain(
+      '| NATS echo ÷ ROA JSON (ceiling) | 10 | 0.80 | – | no target |',
+    );
+    expect(carrierCeiling(lines, results)).toEqual([]);
   });
 });
