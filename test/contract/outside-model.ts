@@ -108,6 +108,7 @@ export interface Order {
   status: Status;
   discount: number | null;
   deliveries: Day[];
+  shipBy?: Box<Day>;
 }
 
 export interface Stock { [sku: string]: number }

@@ -39,7 +39,7 @@ describe('a contract written by the build', () => {
     const app = require(module).default as NativeAppDefinition;
     const file = findContract(module);
     expect(file).toBe(path.join(dir, 'dist', CONTRACT_FILE));
-    expect(applyContract(readContract(file as string), [app])).toBe(6);
+    expect(applyContract(readContract(file as string), [app])).toBe(8);
     const runtime = createMicroserviceRuntime(app);
     callIn = async (sequence, method, body) => {
       const reply = await runtime.handle(envelope(method, body, sequence));
@@ -128,6 +128,59 @@ describe('a contract written by the build', () => {
   it('binds a generic class as instantiated, and a literal set as a parameter', async () => {
     expect(await call('list', 'poetry')).toEqual({ ok: true, text: '{"items":[],"total":1}' });
     expect(JSON.parse((await call('list', 'drama')).text)).toMatchObject({ status: 400 });
+  });
+
+  it("carries an alias's tags through a generic's type arguments, in requests and results", async () => {
+    const days = {
+      first: '2024-02-29',
+      all: ['2024-01-01'],
+      next: null,
+      byName: { a: '2024-01-31' },
+      pair: ['2024-01-01'],
+      boxed: { value: '2024-01-02' },
+      own: '2024-01-03',
+    };
+    expect(await call('plan', days)).toEqual({ ok: true, text: JSON.stringify(days) });
+    const refused = [
+      [{ first: '2024-02-30' }, 'first'],
+      [{ ...days, all: ['2024-01-01', 'x'] }, 'all[1]'],
+      [{ ...days, next: '2024-1-1' }, 'next'],
+      [{ ...days, byName: { a: 'x' } }, 'byName.a'],
+      [{ ...days, pair: ['2024-01-01', '2024-13-01'] }, 'pair[1]'],
+      [{ ...days, boxed: { value: 'x' } }, 'boxed.value'],
+      [{ ...days, own: 'x' }, 'own'],
+    ] as const;
+    for (const [value, field] of refused) {
+      const reply = await call('plan', value);
+      expect(JSON.parse(reply.text)).toMatchObject({ status: 400 });
+      expect(reply.text).toContain(`field ${field}: expected a date`);
+    }
+    const late = await call('plan', { first: '2000-01-01' });
+    expect(JSON.parse(late.text)).toMatchObject({ status: 500 });
+    // Another alias in the same generic: its own tags; the member's own tag wins over the alias's.
+    expect(await call('file', { first: 'abc' })).toEqual({ ok: true, text: '{"value":"abc"}' });
+    const short = await call('file', { first: 'ab' });
+    expect(JSON.parse(short.text)).toMatchObject({ status: 400 });
+    expect(short.text).toContain('field first: ');
+    expect((await call('file', { first: 'abc', own: '' })).text).toContain('field own: ');
+    const answered = await call('file', { first: 'abc', own: 'ab' });
+    expect(JSON.parse(answered.text)).toMatchObject({ status: 500 });
+    const { schemas } = (generation.document as { components: { schemas: Schemas } }).components;
+    expect(schemas.Dated_Day?.properties).toMatchObject({
+      first: { type: 'string', format: 'date' },
+      all: { items: { type: 'string', format: 'date' } },
+      next: { type: ['string', 'null'], format: 'date' },
+      byName: { additionalProperties: { type: 'string', format: 'date' } },
+      pair: { prefixItems: [{ format: 'date' }, { format: 'date' }] },
+      boxed: { $ref: '#/components/schemas/Box_Day' },
+      own: { type: 'string', format: 'date', minLength: 1 },
+    });
+    expect(schemas.Dated_Code?.properties).toMatchObject({
+      first: { type: 'string', minLength: 3 },
+      own: { type: 'string', minLength: 1 },
+    });
+    expect(schemas.Box_Code?.properties.value).toEqual({ type: 'string', minLength: 3 });
+    expect(schemas.Box_Day?.properties.value).toEqual({ type: 'string', format: 'date' });
   });
 
   it('refuses a getter in a request and writes it in the answer; requires a readonly field', async () => {

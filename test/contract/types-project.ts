@@ -40,6 +40,19 @@ export class Book extends Entity {
   @Field() tags!: string[];
 }
 export class Page<T> { @Field() items!: T[]; @Field() total!: number; }
+/** @minLength 3 */
+export type Code = string;
+export interface Box<T> { value: T; }
+export interface Dated<T> {
+  first: T;
+  all?: T[];
+  next?: T | null;
+  byName?: Record<string, T>;
+  pair?: [T, T?];
+  boxed?: Box<T>;
+  /** @minLength 1 */
+  own?: T;
+}
 export interface Greeting { text: string; }
 @Api() @RemoteService('books') export class BookService {
   @ApiOperation('Saves a book') save(book: Book): Book { return book; }
@@ -53,6 +66,12 @@ export interface Greeting { text: string; }
   @ApiOperation('Bumps a version') bump(version: Version): Version {
     version.minor += 1;
     return version;
+  }
+  @ApiOperation('Plans days') plan(days: Dated<Day>): Dated<Day> {
+    return days.first === '2000-01-01' ? { first: 'soon' } : days;
+  }
+  @ApiOperation('Files codes') async file(codes: Dated<Code>): Promise<Box<Code>> {
+    return { value: codes.own ?? codes.first };
   }
   @ApiOperation('Greets') async greet(text: string): Promise<Greeting> {
     return (text === 'wrong' ? { text: 42 } : { text }) as Greeting;

@@ -3,6 +3,8 @@ import { type Diagnostic } from '../model';
 import { type SchemaModel } from '../schema-model';
 import { type SchemaRegistry } from './schema-registry';
 import { locationOf } from './source-text';
+import { type TypeArguments } from './written-arguments';
+import { type Instances } from './written-instances';
 
 /** Where a type is used: the node for file:line, and words for a message ("field User.age"). */
 export interface Site {
@@ -25,8 +27,8 @@ export interface Converter {
    */
   readonly typesAreContract: boolean;
   report(diagnostic: Diagnostic): void;
-  /** The schema of a TypeScript type used at `site`. */
-  schemaOf(type: ts.Type, site: Site, depth: number): SchemaModel;
+  /** The schema of a TypeScript type used at `site`, `within` what its enclosing type writes. */
+  schemaOf(type: ts.Type, site: Site, depth: number, within?: Within): SchemaModel;
 }
 
 /** Where a type is being converted: by which converter, at which site, and how deep. */
@@ -35,14 +37,22 @@ export interface Scope {
   readonly site: Site;
   /** How many anonymous types enclose this one. */
   readonly depth: number;
+  /** The type arguments in force where the members read here are written (`T` in `Page<Day>`). */
+  readonly args?: TypeArguments;
+  /** The generic types that the written type being read instantiates with tagged aliases. */
+  readonly instances?: Instances;
 }
+
+/** What an enclosing type hands to the types inside it: see {@link Scope}. */
+export type Within = Pick<Scope, 'args' | 'instances'>;
 
 /** Anonymous types nest at most this deep; deeper means recursion without a name. */
 export const MAX_INLINE_DEPTH = 32;
 
 /** The schema of a type one level inside the one converted at `scope`: a member, item or field. */
 export function innerSchemaOf(scope: Scope, type: ts.Type, site: Site = scope.site): SchemaModel {
-  return scope.converter.schemaOf(type, site, scope.depth + 1);
+  const { args, instances } = scope;
+  return scope.converter.schemaOf(type, site, scope.depth + 1, { args, instances });
 }
 
 /**

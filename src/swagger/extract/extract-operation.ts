@@ -4,7 +4,13 @@ import { type SchemaModel } from '../schema-model';
 import { checkBindable } from './binding-check';
 import { type Converter, primitiveWithXmlName } from './converter';
 import { checkLiteralAgreement, type SpecUse } from './field-agreement';
-import { argumentsOf, commentText, singleBodyOf, withAliasTags } from './operation-body';
+import {
+  argumentsOf,
+  commentText,
+  singleBodyOf,
+  withAliasTags,
+  writtenSchemaOf,
+} from './operation-body';
 import { readOperationOptions } from './operation-options';
 import { checkErasedOptional } from './optional-parameters';
 import { porticoDecorators } from './portico-symbols';
@@ -41,7 +47,7 @@ function resultOf(
   if (spec) return schemaOfSpec(converter, spec, site);
   if (!type || isVoid(type)) return 'void';
   const schema = withAliasTags(converter, method, {
-    schema: converter.schemaOf(type, site, 0),
+    schema: writtenSchemaOf(converter, method, { type, site }),
     site,
   });
   checkResultVisible(converter, { method, schema, site });

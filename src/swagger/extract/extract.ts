@@ -49,7 +49,8 @@ function createConverter(
     typesAreContract: options.contract ?? false,
     registry: createSchemaRegistry(report, [ERROR_DETAIL.name, ERROR_ENVELOPE.name]),
     report,
-    schemaOf: (type, site, depth) => schemaOfType({ converter, site, depth }, type),
+    schemaOf: (type, site, depth, within) =>
+      schemaOfType({ converter, site, depth, ...within }, type),
   };
   return converter;
 }

@@ -1,18 +1,14 @@
 import { ts } from 'ts-morph';
 import { type PropertyModel, type SchemaModel } from '../schema-model';
+import { typeNodeTags, writtenTypeOf } from './alias-tags';
 import { type Converter, innerSchemaOf, type Scope, unsupported } from './converter';
 import { enforcedFacts, fieldDecoratorOf, hasNull } from './enforced-facts';
 import { readPropertyTags } from './property-tags';
-import {
-  aliasTagsOf,
-  docOf,
-  propertyOf,
-  stringLiteralOf,
-  tagsOf,
-  writtenTypeOf,
-} from './source-text';
+import { docOf, propertyOf, stringLiteralOf, tagsOf } from './source-text';
 import { withTupleItemTags } from './tuple-item-tags';
 import { schemaOfSpec } from './type-spec';
+import { NO_ARGUMENTS } from './written-arguments';
+import { instancesOf } from './written-instances';
 
 const SKIPPED_MODIFIERS =
   ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static;
@@ -45,16 +41,19 @@ function propertyModel(scope: Scope, symbol: ts.Symbol): PropertyModel {
   const field = fieldDecoratorOf(converter, declaration);
   const propertySite = { node: declaration ?? site.node, label: `${site.label}.${symbol.name}` };
   const type = checker.getTypeOfSymbol(symbol);
+  const typeNode = writtenTypeOf(declaration);
+  const written = typeNode && { node: typeNode, args: scope.args ?? NO_ARGUMENTS };
   const fromSpec = field?.spec && schemaOfSpec(converter, field.spec, propertySite);
+  const instances = instancesOf(converter, written, { type, site: propertySite });
   const base =
     fromSpec && fromSpec !== 'void'
       ? { ...fromSpec, ...(hasNull(type) ? { nullable: true } : {}) }
-      : innerSchemaOf(scope, type, propertySite);
+      : innerSchemaOf({ ...scope, instances }, type, propertySite);
   // The member's own tags come last: where both state a limit, the member's holds.
-  const written = [...aliasTagsOf(declaration, checker), ...tagsOf(symbol, checker)];
-  const tags = readPropertyTags(converter, written, propertySite);
+  const stated = [...typeNodeTags(written, checker), ...tagsOf(symbol, checker)];
+  const tags = readPropertyTags(converter, stated, propertySite);
   const facts = enforcedFacts(converter, field, { schema: base, type, tags, site: propertySite });
-  const schema = withTupleItemTags(converter, writtenTypeOf(declaration), {
+  const schema = withTupleItemTags(converter, written, {
     schema: facts,
     site: propertySite,
   });

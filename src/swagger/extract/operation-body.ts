@@ -1,15 +1,18 @@
 import { ts } from 'ts-morph';
 import { type OperationModel } from '../model';
 import { type SchemaModel } from '../schema-model';
+import { aliasTagsOf, writtenTypeOf } from './alias-tags';
 import { checkBindable } from './binding-check';
 import { type Converter, primitiveWithXmlName, type Site } from './converter';
 import { checkLiteralAgreement, placeConstraints, type SpecUse } from './field-agreement';
 import { enforcedRetype } from './format-agreement';
 import { requiredCount } from './optional-parameters';
 import { readPropertyTags } from './property-tags';
-import { aliasTagsOf, locationOf, writtenTypeOf } from './source-text';
+import { locationOf } from './source-text';
 import { withTupleItemTags } from './tuple-item-tags';
 import { schemaOfSpec } from './type-spec';
+import { NO_ARGUMENTS } from './written-arguments';
+import { instancesOf } from './written-instances';
 
 /** The text of a JSDoc comment, or `undefined` when it is empty. */
 export function commentText(
@@ -20,11 +23,27 @@ export function commentText(
 }
 
 /** The schema of a parameter: from its `params` spec if it has one, else from its type. */
-function bodyOf(converter: Converter, use: SpecUse): SchemaModel {
+function bodyOf(converter: Converter, use: SpecUse, declaration: ts.ParameterDeclaration) {
   checkLiteralAgreement(converter, use);
   const fromSpec = use.spec && schemaOfSpec(converter, use.spec, use.site);
   if (fromSpec && fromSpec !== 'void') return fromSpec;
-  return converter.schemaOf(use.type, use.site, 0);
+  return writtenSchemaOf(converter, declaration, use);
+}
+
+/**
+ * The schema of the type a parameter or method (its result) is declared with, where the generics
+ * it instantiates with tagged aliases (`Page<Day>`) get schemas of their own.
+ */
+export function writtenSchemaOf(
+  converter: Converter,
+  declaration: ts.ParameterDeclaration | ts.MethodDeclaration,
+  { type, site }: { type: ts.Type; site: Site },
+): SchemaModel {
+  const node = writtenTypeOf(declaration);
+  const written = node && { node, args: NO_ARGUMENTS };
+  return converter.schemaOf(type, site, 0, {
+    instances: instancesOf(converter, written, { type, site }),
+  });
 }
 
 /**
@@ -37,7 +56,11 @@ export function withAliasTags(
   declaration: ts.ParameterDeclaration | ts.MethodDeclaration,
   { schema: given, site }: { schema: SchemaModel; site: Site },
 ): SchemaModel {
-  const schema = withTupleItemTags(converter, writtenTypeOf(declaration), { schema: given, site });
+  const node = writtenTypeOf(declaration);
+  const schema = withTupleItemTags(converter, node && { node, args: NO_ARGUMENTS }, {
+    schema: given,
+    site,
+  });
   const written = aliasTagsOf(declaration, converter.checker);
   if (written.length === 0) return schema;
   const tags = readPropertyTags(converter, written, site);
@@ -70,7 +93,7 @@ function parameterOf(
   const site = { node: parameter, label: `${label}(${parameter.name.getText()})` };
   const type = converter.checker.getTypeAtLocation(parameter);
   const schema = withAliasTags(converter, parameter, {
-    schema: bodyOf(converter, { type, spec, site }),
+    schema: bodyOf(converter, { type, spec, site }, parameter),
     site,
   });
   checkBindable(converter, schema, site);

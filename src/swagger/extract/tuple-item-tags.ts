@@ -1,35 +1,31 @@
 import { ts } from 'ts-morph';
 import { type SchemaModel } from '../schema-model';
+import { isAbsent, typeNodeTags } from './alias-tags';
 import { type Converter, type Site } from './converter';
 import { placeConstraints } from './field-agreement';
 import { enforcedRetype } from './format-agreement';
 import { readPropertyTags } from './property-tags';
-import { typeNodeTags } from './source-text';
+import {
+  expandedAlias,
+  resolveWritten,
+  type TypeArguments,
+  type Written,
+} from './written-arguments';
 
-function isAbsent(node: ts.TypeNode): boolean {
-  return (
-    node.kind === ts.SyntaxKind.UndefinedKeyword ||
-    (ts.isLiteralTypeNode(node) && node.literal.kind === ts.SyntaxKind.NullKeyword)
-  );
-}
-
-/** The tuple a type is written as: itself, beside `null`, or the tuple a non-generic alias names. */
-function tupleNodeOf(
-  node: ts.TypeNode | undefined,
+/** The tuple a type is written as: itself, beside `null`, or the tuple an alias names. */
+function tupleOf(
   checker: ts.TypeChecker,
-): ts.TupleTypeNode | undefined {
-  if (!node) return undefined;
-  if (ts.isTupleTypeNode(node)) return node;
-  if (ts.isParenthesizedTypeNode(node)) return tupleNodeOf(node.type, checker);
+  written: Written | undefined,
+): { node: ts.TupleTypeNode; args: TypeArguments } | undefined {
+  if (!written) return undefined;
+  const { node, args } = resolveWritten(checker, written);
+  if (ts.isTupleTypeNode(node)) return { node, args };
   if (ts.isUnionTypeNode(node)) {
     const others = node.types.filter((n) => !isAbsent(n));
-    return others.length === 1 ? tupleNodeOf(others[0], checker) : undefined;
+    return others.length === 1 ? tupleOf(checker, { node: others[0]!, args }) : undefined;
   }
-  if (!ts.isTypeReferenceNode(node)) return undefined;
-  let symbol = checker.getSymbolAtLocation(node.typeName);
-  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-  const alias = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
-  return alias && !alias.typeParameters ? tupleNodeOf(alias.type, checker) : undefined;
+  const alias = expandedAlias(checker, { node, args });
+  return alias && tupleOf(checker, alias);
 }
 
 /**
@@ -39,14 +35,14 @@ function tupleNodeOf(
  */
 export function withTupleItemTags(
   converter: Converter,
-  written: ts.TypeNode | undefined,
+  written: Written | undefined,
   { schema, site }: { schema: SchemaModel; site: Site },
 ): SchemaModel {
   if (!converter.typesAreContract || schema.kind !== 'tuple') return schema;
-  const tuple = tupleNodeOf(written, converter.checker);
+  const tuple = tupleOf(converter.checker, written);
   if (!tuple) return schema;
   const tagged = (node: ts.TypeNode, item: SchemaModel, label: string): SchemaModel => {
-    const tags = typeNodeTags(node, converter.checker);
+    const tags = typeNodeTags({ node, args: tuple.args }, converter.checker);
     if (tags.length === 0) return item;
     const itemSite = { node: site.node, label: `${site.label}${label}` };
     const read = readPropertyTags(converter, tags, itemSite);
@@ -56,7 +52,7 @@ export function withTupleItemTags(
   };
   const items = [...schema.items];
   let rest = schema.rest;
-  tuple.elements.forEach((element, i) => {
+  tuple.node.elements.forEach((element, i) => {
     const node = ts.isNamedTupleMember(element) ? element.type : element;
     if (ts.isRestTypeNode(node) || (ts.isNamedTupleMember(element) && element.dotDotDotToken)) {
       const inner = ts.isRestTypeNode(node) ? node.type : node;

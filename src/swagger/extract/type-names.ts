@@ -29,7 +29,7 @@ function userAlias(converter: Converter, type: ts.Type): ts.Symbol | undefined {
 }
 
 /** A readable piece of a generic instantiation's name: `User`, `Array_User`, `String`. */
-function fragmentOf(converter: Converter, type: ts.Type): string {
+export function fragmentOf(converter: Converter, type: ts.Type): string {
   const { checker } = converter;
   const alias = userAlias(converter, type);
   if (alias) return baseName(converter, alias.name, type.aliasTypeArguments ?? []);

@@ -1,6 +1,7 @@
 import { ts } from 'ts-morph';
 import { type SchemaModel } from '../schema-model';
 import { MAX_INLINE_DEPTH, type Scope, unsupported } from './converter';
+import { instanceOf } from './generic-instances';
 import { libraryObjectSchema } from './library-schema';
 import { enumDeclarationSchema, enumOf, literalOf } from './literal-schema';
 import { objectTypeSchema } from './object-schema';
@@ -56,14 +57,17 @@ export function schemaOfType(scope: Scope, type: ts.Type): SchemaModel {
   const { converter } = scope;
   const named = namedTypeOf(converter, type);
   if (!named) return structuredSchema(scope, type);
-  const name = converter.registry.nameOf(named.type, () => {
-    const site = { node: named.declaration, label: named.label };
-    const schema = structuredSchema({ converter, site, depth: 0 }, type);
+  const written = scope.instances?.get(type);
+  const instance = written && instanceOf(converter, { named, type, written });
+  const info = instance?.info ?? named;
+  const name = converter.registry.nameOf(info.type, () => {
+    const site = { node: info.declaration, label: info.label };
+    const schema = structuredSchema({ converter, site, depth: 0, args: instance?.args }, type);
     // With a contract, an object type without a class is bound and named `object` on the wire,
     // libA's name of a value without a class: its arrays' items are named so too.
     const objects = schema.kind === 'object' || (schema.kind === 'union' && schema.discriminator);
-    const unnamed = converter.typesAreContract && objects && !named.notes.xmlName;
-    return { ...schema, ...named.notes, ...(unnamed ? { xmlName: 'object' } : {}) };
+    const unnamed = converter.typesAreContract && objects && !info.notes.xmlName;
+    return { ...schema, ...info.notes, ...(unnamed ? { xmlName: 'object' } : {}) };
   });
   return { kind: 'ref', name };
 }

@@ -1,0 +1,58 @@
+import { ts } from 'ts-morph';
+import { type Converter } from './converter';
+import { toSchemaName } from './schema-registry';
+import { fragmentOf, type NamedInfo } from './type-names';
+import {
+  bindArguments,
+  resolveWritten,
+  type TypeArguments,
+  taggedAliasOf,
+  taggedShapeOf,
+  type Written,
+} from './written-arguments';
+
+/** One registry key per instantiation and placement of tagged aliases in its arguments. */
+const keys = new WeakMap<ts.Type, Map<string, object>>();
+
+function keyOf(type: ts.Type, shape: string): object {
+  const byShape = keys.get(type) ?? new Map<string, object>();
+  keys.set(type, byShape);
+  const key = byShape.get(shape) ?? {};
+  byShape.set(shape, key);
+  return key;
+}
+
+/** A readable piece of a schema name for a written type argument: `Day`, `Box_Day`, `Array_Day`. */
+function writtenName(converter: Converter, written: Written): string {
+  const { checker } = converter;
+  const { node, args } = resolveWritten(checker, written);
+  const inner = (n: ts.TypeNode) => writtenName(converter, { node: n, args });
+  if (ts.isArrayTypeNode(node)) return `Array_${inner(node.elementType)}`;
+  if (ts.isUnionTypeNode(node)) return node.types.map(inner).join('_Or_');
+  if (ts.isTypeReferenceNode(node) && (taggedAliasOf(checker, node) || node.typeArguments)) {
+    const name = ts.isIdentifier(node.typeName) ? node.typeName : node.typeName.right;
+    return [name.text, ...(node.typeArguments ?? []).map(inner)].join('_');
+  }
+  return fragmentOf(converter, checker.getTypeFromTypeNode(node));
+}
+
+/**
+ * A generic instantiation written with arguments that name tagged aliases (`Page<Day>`): a schema
+ * of its own, named after the written arguments (`Page_Day` beside `Page_String`), whose members
+ * written with a type parameter carry the tags; and the arguments in force in those members.
+ */
+export function instanceOf(
+  converter: Converter,
+  { named, type, written }: { named: NamedInfo; type: ts.Type; written: readonly Written[] },
+): { info: NamedInfo; args: TypeArguments } {
+  const { checker } = converter;
+  const symbol = (type.aliasSymbol ?? type.getSymbol()) as ts.Symbol;
+  const shape = written.map((w) => taggedShapeOf(checker, w) ?? '').join('|');
+  const name = toSchemaName(
+    [symbol.name, ...written.map((w) => writtenName(converter, w))].join('_'),
+  );
+  return {
+    info: { ...named, type: { ...named.type, key: keyOf(type, shape), name }, label: name },
+    args: bindArguments(checker, symbol, written),
+  };
+}

@@ -1,0 +1,124 @@
+import { ts } from 'ts-morph';
+import { isAbsent, libraryItemOf } from './alias-tags';
+import { type Converter, isLibrarySymbol, type Site } from './converter';
+import { locationOf } from './source-text';
+import {
+  expandedAlias,
+  resolveWritten,
+  symbolOf,
+  taggedAliasOf,
+  taggedShapeOf,
+  type Written,
+} from './written-arguments';
+
+/**
+ * The named generic types in one written type whose arguments name aliases with JSDoc tags
+ * (`Page<Day>`), with those arguments: each gets a schema of its own that carries the tags.
+ */
+export type Instances = ReadonlyMap<ts.Type, readonly Written[]>;
+
+interface Walk {
+  readonly converter: Converter;
+  readonly instances: Map<ts.Type, readonly Written[]>;
+  /** Tagged aliases reached through a type argument where no schema can carry their tags. */
+  readonly lost: Set<ts.Symbol>;
+}
+
+/** Whether `type` is the instantiation of the class, interface or alias a reference names. */
+function instantiates(converter: Converter, node: ts.TypeReferenceNode, type: ts.Type): boolean {
+  const symbol = symbolOf(converter.checker, node.typeName);
+  if (!symbol || isLibrarySymbol(converter, symbol)) return false;
+  return (type.aliasSymbol ?? type.getSymbol()) === symbol;
+}
+
+/** Records the tagged aliases that reach `written` through a type argument; always `false`. */
+function lose(walk: Walk, written: Written, throughArgument = false): false {
+  const { checker } = walk.converter;
+  const resolved = resolveWritten(checker, written);
+  // A type parameter replaced by its argument, or an argument of a generic: a type argument.
+  const through = throughArgument || resolved.args !== written.args;
+  const { node, args } = resolved;
+  const alias = taggedAliasOf(checker, node);
+  if (alias && through) walk.lost.add(alias);
+  if (alias || ts.isTypeLiteralNode(node)) return false;
+  const generic = through || ts.isTypeReferenceNode(node);
+  node.forEachChild((child) => {
+    if (ts.isTypeNode(child)) lose(walk, { node: child, args }, generic);
+  });
+  return false;
+}
+
+function tupleItems(walk: Walk, { node, args }: Written, type: ts.TypeReference): void {
+  const types = walk.converter.checker.getTypeArguments(type);
+  (node as ts.TupleTypeNode).elements.forEach((element, i) => {
+    let item: ts.TypeNode | undefined = ts.isNamedTupleMember(element) ? element.type : element;
+    if (ts.isOptionalTypeNode(item)) item = item.type;
+    const rest =
+      ts.isRestTypeNode(item) || (ts.isNamedTupleMember(element) && element.dotDotDotToken);
+    if (ts.isRestTypeNode(item)) item = item.type;
+    if (rest) item = ts.isArrayTypeNode(item) ? item.elementType : libraryItemOf(item, 'Array');
+    const itemType = types[i];
+    if (item && itemType) visit(walk, { node: item, args }, itemType);
+    else if (item) lose(walk, { node: item, args });
+  });
+}
+
+/** Walks a written type beside its type, where an alias's tags can be carried; `false` where not. */
+function visit(walk: Walk, written: Written, declared: ts.Type): boolean {
+  const { checker } = walk.converter;
+  // An optional member's type has `undefined` that its written type does not.
+  const type = checker.getNonNullableType(declared);
+  const resolved = resolveWritten(checker, written);
+  const { node, args } = resolved;
+  const into = (n: ts.TypeNode, t: ts.Type | undefined) =>
+    t ? visit(walk, { node: n, args }, t) : lose(walk, { node: n, args });
+  if (taggedAliasOf(checker, node) || ts.isTypeLiteralNode(node)) return true;
+  if (ts.isUnionTypeNode(node)) {
+    const present = node.types.filter((n) => !isAbsent(n));
+    if (present.length === 1) return into(present[0]!, type);
+    return lose(walk, resolved);
+  }
+  if (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.ReadonlyKeyword) {
+    return into(node.type, type);
+  }
+  const item = ts.isArrayTypeNode(node) ? node.elementType : libraryItemOf(node, 'Array');
+  if (item && checker.isArrayType(type)) {
+    return into(item, checker.getTypeArguments(type as ts.TypeReference)[0]);
+  }
+  const value = libraryItemOf(node, 'Record');
+  if (value) return into(value, checker.getIndexInfosOfType(type)[0]?.type);
+  if (ts.isTupleTypeNode(node) && checker.isTupleType(type)) {
+    tupleItems(walk, resolved, type as ts.TypeReference);
+    return true;
+  }
+  if (!ts.isTypeReferenceNode(node)) return lose(walk, resolved);
+  const given = (node.typeArguments ?? []).map((n) => ({ node: n, args }));
+  if (given.some((w) => taggedShapeOf(checker, w)) && instantiates(walk.converter, node, type)) {
+    if (!walk.instances.has(type)) walk.instances.set(type, given);
+    return true;
+  }
+  const expanded = expandedAlias(checker, resolved);
+  return expanded ? visit(walk, expanded, type) : lose(walk, resolved);
+}
+
+/**
+ * The {@link Instances} of a written type of `type`. Where a type argument brings an alias's tags
+ * to a place no schema can carry them (`T | number`, `Partial<Page<Day>>`), a warning with
+ * file:line names the alias: the tags are left out, never silently.
+ */
+export function instancesOf(
+  converter: Converter,
+  written: Written | undefined,
+  { type, site }: { type: ts.Type; site: Site },
+): Instances {
+  const walk: Walk = { converter, instances: new Map(), lost: new Set() };
+  if (written) visit(walk, written, type);
+  for (const alias of walk.lost) {
+    converter.report({
+      severity: 'warning',
+      message: `${site.label}: the JSDoc tags of type alias ${alias.name} reach it through a type argument, in a place where generate-swagger cannot carry them (a union with other types, an intersection, a utility type); they are left out of the document and not enforced`,
+      location: locationOf(site.node),
+    });
+  }
+  return walk.instances;
+}
