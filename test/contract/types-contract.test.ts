@@ -39,7 +39,7 @@ describe('a contract written by the build', () => {
     const app = require(module).default as NativeAppDefinition;
     const file = findContract(module);
     expect(file).toBe(path.join(dir, 'dist', CONTRACT_FILE));
-    expect(applyContract(readContract(file as string), [app])).toBe(8);
+    expect(applyContract(readContract(file as string), [app])).toBe(9);
     const runtime = createMicroserviceRuntime(app);
     callIn = async (sequence, method, body) => {
       const reply = await runtime.handle(envelope(method, body, sequence));
@@ -155,6 +155,14 @@ describe('a contract written by the build', () => {
       expect(JSON.parse(reply.text)).toMatchObject({ status: 400 });
       expect(reply.text).toContain(`field ${field}: expected a date`);
     }
+    // A generic class with bare @Field() declarations, as a generic interface.
+    expect(await call('count', { items: ['2024-01-01'], total: 1 })).toEqual({
+      ok: true,
+      text: '1',
+    });
+    const page = await call('count', { items: ['2024-01-01', '2024-02-30'], total: 2 });
+    expect(JSON.parse(page.text)).toMatchObject({ status: 400 });
+    expect(page.text).toContain('field items[1]: expected a date');
     const late = await call('plan', { first: '2000-01-01' });
     expect(JSON.parse(late.text)).toMatchObject({ status: 500 });
     // Another alias in the same generic: its own tags; the member's own tag wins over the alias's.

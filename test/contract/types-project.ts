@@ -70,6 +70,7 @@ export interface Greeting { text: string; }
   @ApiOperation('Plans days') plan(days: Dated<Day>): Dated<Day> {
     return days.first === '2000-01-01' ? { first: 'soon' } : days;
   }
+  @ApiOperation('Counts days') count(page: Page<Day>): number { return page.items.length; }
   @ApiOperation('Files codes') async file(codes: Dated<Code>): Promise<Box<Code>> {
     return { value: codes.own ?? codes.first };
   }

@@ -32,6 +32,11 @@ export class MixedService {
   pair(input: Pair<Day, Code>): Pair<string, Day> {
     return { a: input.a, b: input.a, inherited: input.a };
   }
+
+  @ApiOperation('Dates')
+  async when(input: Box<Code>): Promise<Day> {
+    return input.value;
+  }
 }
 
 export const app = nativeApp({ name: 'mixed', services: [MixedService] });
@@ -77,6 +82,17 @@ describe('generate-swagger on aliases in type arguments', () => {
       kept: { items: { type: 'string', format: 'date' } },
       twice: { prefixItems: [{ format: 'date' }, { format: 'date' }] },
     });
+  });
+
+  it('reads the tags of an awaited result and of a parameter', () => {
+    const paths = generation.document.paths as Record<string, { post: Json }>;
+    const when = paths['/mixed/mixed/when']?.post as any;
+    expect(Object.keys(paths)).toContain('/mixed/mixed/when');
+    const { anyOf } = when.responses['200'].content['application/json'].schema;
+    // The bare value, and libA JSON's wrapper of it.
+    expect(anyOf[0]).toMatchObject({ type: 'string', format: 'date' });
+    expect(anyOf[1].properties.string).toMatchObject({ type: 'string', format: 'date' });
+    expect(schemas.Box_Code?.properties.value).toEqual({ type: 'string', maxLength: 4 });
   });
 
   it('warns, naming the alias and the line, where a type argument takes its tags nowhere', () => {
