@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import {
   npmInstall,
   type Running,
@@ -13,7 +14,7 @@ import { packPortico } from '../support/package-tarball';
 import { casesOf, checkOperation, swagger2AnswersOf, validatorOf } from './outside-checks';
 import { operationsOf } from './outside-operations';
 import { BUILD_SCRIPT, OUTSIDE_FILES } from './outside-project';
-import { type Schema } from './schema-values';
+import { type Schema, valueArb } from './schema-values';
 import { SEQUENCES } from './verdicts';
 
 const { devDependencies } = require('../../package.json') as {
@@ -115,6 +116,23 @@ describe('an outside project in plain TypeScript, installed from npm pack', () =
       }
     },
   );
+
+  it("carries an alias's tags through a type argument: an order's shipBy is a Box<Day>", async () => {
+    const { operations, schemas } = operationsOf(document);
+    expect(schemas.Box_Day?.properties.content).toEqual({ type: 'string', format: 'date' });
+    const place = operations.find((o) => o.path === '/shop/orders/place') as { request: Schema };
+    const [order] = fc.sample(valueArb(place.request, schemas), { numRuns: 1, seed: 3 });
+    const libB = SEQUENCES[0]?.[1] as () => Record<string, string>;
+    const placed = (content: string) =>
+      send(url, '/shop/orders/place', {
+        headers: libB(),
+        body: JSON.stringify({ ...(order as object), shipBy: { content } }),
+      });
+    expect((await placed('2024-02-29')).status).toBe(200);
+    const refused = await placed('2024-02-30');
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('field shipBy.content: expected a date');
+  });
 
   it('takes an optional ROA parameter left out: an empty body', async () => {
     const libB = SEQUENCES[0]?.[1] as () => Record<string, string>;
