@@ -1,30 +1,30 @@
 /**
- * `npm run bench:hop-count -- --side main|replica [--in-flight N] [--calls N] [--node PATH]`: the
- * instructions that one `mulTwo` call over NATS costs one end of the hop, without HTTP, counted by
- * valgrind's callgrind. A nats-server and a replica of the calc example run on loopback; a driver
- * in this process's place sends the calls with the main server's own `requestReply` (frames,
- * request mux, NATS client), `--in-flight` at a time. `--side main` counts the driver, `--side
- * replica` the replica (`portico microservice`). Each is counted twice, for `--calls` and for
- * five times as many, start to exit; the difference over the difference of the calls leaves out
- * start-up, connecting and the first compiles, which both runs share.
+ * `npm run bench:hop-count -- --side main|replica [--carrier portico|echo|echo-request]
+ * [--in-flight N] [--calls N] [--node PATH]`: the instructions that one `mulTwo` call over NATS
+ * costs one end of the hop, without HTTP, counted by valgrind's callgrind. A nats-server and a
+ * replica of the calc example run on loopback; a driver in this process's place sends the calls
+ * with the main server's own `requestReply` (frames, request mux, NATS client), `--in-flight` at a
+ * time. `--side main` counts the driver, `--side replica` the replica (`portico microservice`).
+ * `--carrier echo` counts the `nats-echo` baseline's ends instead: the body's bytes as a NATS
+ * request (`baselines/reply-mux.ts`), and its responder; `echo-request` the same with the `nats`
+ * client's own `request`. Each is counted twice, for `--calls` and for five times as many, start
+ * to exit; the difference over the difference of the calls leaves out start-up, connecting and
+ * the first compiles, which both runs share.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
-import { RemoteError } from '../src/errors';
-import { type CallEnvelope } from '../src/protocol/envelope';
-import { connectNats, natsSubject } from '../src/transport/nats/nats-connection';
-import { requestReply } from '../src/transport/nats/request-reply';
+import { echoCaller, echoRequestCaller, porticoCaller } from './hop-callers';
 import { startBenchNats } from './nats-server';
 import { stopProcess } from './processes';
-import { REPLICA_ARGS } from './server-specs';
+import { REPLICA_ARGS, SERVERS } from './server-specs';
 
 const { values: o } = parseArgs({
   options: {
     side: { type: 'string', default: 'main' },
+    carrier: { type: 'string', default: 'portico' },
     calls: { type: 'string', default: '2000' },
     'in-flight': { type: 'string', default: '10' },
     node: { type: 'string', default: process.execPath },
@@ -34,38 +34,25 @@ const { values: o } = parseArgs({
 });
 const ROOT = path.resolve(__dirname, '../..');
 const PREFIX = 'hop';
-// The main server's default sequence (its `defaultSequenceName`), which a ROA JSON call names.
-const SEQUENCE = 'libBParamArrayJsonInOutSequence';
-
-function envelope(): CallEnvelope {
-  const context = { requestId: 'hop-count', locale: 'en', privilegeNames: [], privileged: true };
-  const call = { microservice: 'calc', service: 'multiplier', method: 'mulTwo' } as const;
-  const args = ['{"a":2,"b":3}'];
-  const deadline = Date.now() + 60_000;
-  return { version: 1, ...call, apiId: 'ROA', sequenceName: SEQUENCE, args, context, deadline };
-}
+const RESPONDER = SERVERS.find((spec) => spec.id === 'nats-echo')?.replicaArgs ?? [];
+/** Each carrier: how its driver calls, and how its replica (or responder) starts. */
+const CARRIERS = {
+  portico: { caller: porticoCaller, replica: REPLICA_ARGS },
+  echo: { caller: echoCaller, replica: RESPONDER },
+  'echo-request': { caller: echoRequestCaller, replica: RESPONDER },
+};
+const carrier = CARRIERS[o.carrier as keyof typeof CARRIERS];
+if (!carrier) throw new Error(`--carrier ${o.carrier}: portico, echo or echo-request`);
 
 /** Sends `calls` calls, `in-flight` at a time; exits non-zero when one is not answered `6`. */
 async function drive(url: string, calls: number): Promise<void> {
-  const logger = pino({ level: 'silent' });
-  const link = await connectNats({ servers: [url], name: 'hop-count', logger });
-  const hop = { link, subject: natsSubject(PREFIX, 'calc') };
+  const caller = await carrier.caller(url, PREFIX);
   let left = calls;
   const lane = async () => {
-    while (left-- > 0) {
-      const reply = await requestReply(hop, envelope()).catch((error: unknown) => {
-        // A collection under callgrind can hold a call past its take-by time: the replica
-        // refuses it, at the cost of a call to both ends.
-        if (error instanceof RemoteError && error.code === 'NOT_ACKNOWLEDGED') return undefined;
-        throw error;
-      });
-      if (reply && (!reply.ok || reply.body !== '{"result":6}')) {
-        throw new Error(JSON.stringify(reply));
-      }
-    }
+    while (left-- > 0) await caller.call();
   };
   await Promise.all(Array.from({ length: Number(o['in-flight']) }, lane));
-  await link.connection.close();
+  await caller.close();
 }
 
 /** `args` run by node, under callgrind when `counted` (into `out`). */
@@ -91,13 +78,13 @@ function start(args: readonly string[], counted: boolean, out: string): ChildPro
 async function counted(calls: number): Promise<number> {
   const nats = await startBenchNats(undefined);
   const out = path.join(tmpdir(), `portico-hop-count-${process.pid}-${calls}.out`);
-  const replicaArgs = [...REPLICA_ARGS, '--nats', nats.url, '--subject-prefix', PREFIX];
+  const replicaArgs = [...carrier.replica, '--nats', nats.url, '--subject-prefix', PREFIX];
   const replica = start(replicaArgs, o.side === 'replica', out);
   try {
     const driveArgs = [__filename, '--drive', String(calls), '--nats', nats.url];
     // The replica may not have subscribed yet: the driver's first calls would find no responder.
     await waitForReplica(nats.url);
-    const inFlight = ['--in-flight', String(o['in-flight'])];
+    const inFlight = ['--in-flight', String(o['in-flight']), '--carrier', o.carrier];
     const driver = start([...driveArgs, ...inFlight], o.side === 'main', out);
     const code = await new Promise((resolve) => driver.once('exit', resolve));
     if (code !== 0) throw new Error(`the driver exited with ${code}`);
@@ -114,7 +101,8 @@ async function counted(calls: number): Promise<number> {
 async function waitForReplica(url: string): Promise<void> {
   for (let tries = 0; ; tries++) {
     try {
-      execFileSync(o.node, [__filename, '--drive', '1', '--nats', url, '--in-flight', '1'], {
+      const args = ['--drive', '1', '--nats', url, '--in-flight', '1', '--carrier', o.carrier];
+      execFileSync(o.node, [__filename, ...args], {
         cwd: ROOT,
         stdio: 'ignore',
       });
@@ -132,7 +120,7 @@ async function main(): Promise<void> {
   const per = ((await counted(5 * calls)) - (await counted(calls))) / (4 * calls);
   const version = execFileSync(o.node, ['--version'], { encoding: 'utf8' }).trim();
   process.stdout.write(
-    `${o.side} end of the hop, ${o['in-flight']} in flight, Node ${version}: ${Math.round(per)} instructions per call\n`,
+    `${o.side} end of the hop (${o.carrier}), ${o['in-flight']} in flight, Node ${version}: ${Math.round(per)} instructions per call\n`,
   );
 }
 

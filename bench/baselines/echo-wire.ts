@@ -1,13 +1,6 @@
-import { ErrorCode, type NatsError } from 'nats';
-
 /** The subject of a NATS echo baseline under the server's prefix: one for each kind of message. */
 export function echoSubject(prefix: string, batched: boolean): string {
   return `${prefix}.${batched ? 'echo-batch' : 'echo'}`;
-}
-
-/** The HTTP status of a failed request: 503 while no responder listens, as a main server does. */
-export function statusOf(error: unknown): number {
-  return (error as NatsError)?.code === ErrorCode.NoResponders ? 503 : 502;
 }
 
 /** One message of `parts`, each as its length (4 bytes, big-endian) and its bytes. */

@@ -1,7 +1,8 @@
 import http from 'node:http';
+import { type Done } from './reply-mux';
 
 /** Carries a request body to where the work is done; `done` takes the reply's bytes or a status. */
-export type Forward = (body: Buffer, done: (reply: Uint8Array | number) => void) => void;
+export type Forward = (body: Buffer, done: Done) => void;
 
 /**
  * A `node:http` server that reads requests as `bare-http.ts` does but has `forward` do the work

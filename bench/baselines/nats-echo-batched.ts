@@ -1,6 +1,7 @@
-import { connect, type NatsConnection } from 'nats';
-import { echoSubject, packParts, statusOf, unpackParts } from './echo-wire';
+import { connect } from 'nats';
+import { echoSubject, packParts, unpackParts } from './echo-wire';
 import { type Forward, serveForwarding } from './forward-http';
+import { type Request, replyMux } from './reply-mux';
 
 /**
  * The most that batching the protocol could buy: `nats-echo.ts`, except that the calls whose
@@ -9,7 +10,7 @@ import { type Forward, serveForwarding } from './forward-http';
  * any design that would pack calls into shared messages (docs/performance.md, "The carrier's
  * ceiling").
  */
-const TIMEOUT_MS = 30_000;
+const servers = (process.env.NATS_URL ?? '').split(',');
 
 interface Waiting {
   readonly body: Buffer;
@@ -27,7 +28,7 @@ function repliesOf(message: Uint8Array, count: number): Buffer[] | undefined {
 }
 
 /** Forwards bodies in batches: the first of a turn schedules the send, after the turn's I/O. */
-function batching(nc: NatsConnection, subject: string): Forward {
+function batching(request: Request, subject: string): Forward {
   let waiting: Waiting[] = [];
   const send = () => {
     const batch = waiting;
@@ -35,14 +36,12 @@ function batching(nc: NatsConnection, subject: string): Forward {
     const fail = (status: number) => {
       for (const call of batch) call.done(status);
     };
-    nc.request(subject, packParts(batch.map((call) => call.body)), { timeout: TIMEOUT_MS }).then(
-      (msg) => {
-        const replies = repliesOf(msg.data, batch.length);
-        if (!replies) return fail(502);
-        for (let i = 0; i < batch.length; i++) batch[i]?.done(replies[i] as Buffer);
-      },
-      (error: unknown) => fail(statusOf(error)),
-    );
+    request(subject, packParts(batch.map((call) => call.body)), (reply) => {
+      if (typeof reply === 'number') return fail(reply);
+      const replies = repliesOf(reply, batch.length);
+      if (!replies) return fail(502);
+      for (let i = 0; i < batch.length; i++) batch[i]?.done(replies[i] as Buffer);
+    });
   };
   return (body, done) => {
     // setImmediate, not a microtask: microtasks run after each socket's callback, so a batch
@@ -51,9 +50,10 @@ function batching(nc: NatsConnection, subject: string): Forward {
   };
 }
 
-connect({ servers: (process.env.NATS_URL ?? '').split(','), name: 'nats-echo-batched' }).then(
+connect({ servers, name: 'nats-echo-batched', noAsyncTraces: true }).then(
   (nc) => {
-    serveForwarding(batching(nc, echoSubject(process.env.SUBJECT_PREFIX ?? 'echo', true)));
+    const subject = echoSubject(process.env.SUBJECT_PREFIX ?? 'echo', true);
+    serveForwarding(batching(replyMux(nc), subject));
   },
   (error: unknown) => {
     process.stderr.write(`nats-echo-batched: ${error}\n`);

@@ -38,7 +38,7 @@ function mulEach(message: Uint8Array): Buffer {
 
 const work = values.batched ? mulEach : mulTwo;
 
-connect({ servers: values.nats.split(','), name: 'nats-responder' }).then(
+connect({ servers: values.nats.split(','), name: 'nats-responder', noAsyncTraces: true }).then(
   (nc) => {
     nc.subscribe(echoSubject(values['subject-prefix'], values.batched), {
       queue: 'responders',
