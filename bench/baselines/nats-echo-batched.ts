@@ -53,7 +53,7 @@ function batching(request: Request, subject: string): Forward {
 connect({ servers, name: 'nats-echo-batched', noAsyncTraces: true }).then(
   (nc) => {
     const subject = echoSubject(process.env.SUBJECT_PREFIX ?? 'echo', true);
-    serveForwarding(batching(replyMux(nc), subject));
+    serveForwarding(batching(replyMux(nc, { gather: false }), subject));
   },
   (error: unknown) => {
     process.stderr.write(`nats-echo-batched: ${error}\n`);

@@ -10,10 +10,11 @@ export type Request = (subject: string, body: Uint8Array, done: Done) => void;
  * NATS request/reply as the `nats` client's own `request` does it, one inbox subscription for
  * every reply and a reply subject per call, less what `request` adds per call: its timer, its
  * promise, and the error objects it makes for stack traces (one per call even when they are
- * off). No deadline: a reply that never comes holds its HTTP call until the client gives up, which
- * a baseline can afford and a product cannot.
+ * off); and, unless `gather` is false (for a caller that gathers them itself), the calls of one
+ * turn in one write. No deadline: a reply that never comes holds its HTTP call until the client
+ * gives up, which a baseline can afford and a product cannot.
  */
-export function replyMux(nc: NatsConnection): Request {
+export function replyMux(nc: NatsConnection, { gather = true } = {}): Request {
   const inbox = createInbox();
   const waiting = new Map<string, Done>();
   let next = 0;
@@ -27,9 +28,19 @@ export function replyMux(nc: NatsConnection): Request {
       done(status === 0 ? msg.data : status === 503 ? 503 : 502);
     },
   });
+  // The client writes what was published once per microtask checkpoint, which comes after each
+  // socket's callback: the calls of one turn, from HTTP connections of their own, are published
+  // together after it so that they go out in one write, as portico's main server does.
+  let queued: { subject: string; body: Uint8Array; reply: string }[] = [];
+  const flush = () => {
+    const outgoing = queued;
+    queued = [];
+    for (const { subject, body, reply } of outgoing) nc.publish(subject, body, { reply });
+  };
   return (subject, body, done) => {
     const reply = `${inbox}.${next++}`;
     waiting.set(reply, done);
-    nc.publish(subject, body, { reply });
+    if (!gather) nc.publish(subject, body, { reply });
+    else if (queued.push({ subject, body, reply }) === 1) setImmediate(flush);
   };
 }
