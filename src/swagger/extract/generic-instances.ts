@@ -3,11 +3,11 @@ import { type Converter } from './converter';
 import { toSchemaName } from './schema-registry';
 import { fragmentOf, type NamedInfo } from './type-names';
 import {
+  argumentsShapeOf,
   bindArguments,
   resolveWritten,
   type TypeArguments,
   taggedAliasOf,
-  taggedShapeOf,
   type Written,
 } from './written-arguments';
 
@@ -47,7 +47,7 @@ export function instanceOf(
 ): { info: NamedInfo; args: TypeArguments } {
   const { checker } = converter;
   const symbol = (type.aliasSymbol ?? type.getSymbol()) as ts.Symbol;
-  const shape = written.map((w) => taggedShapeOf(checker, w) ?? '').join('|');
+  const shape = argumentsShapeOf(checker, written);
   const name = toSchemaName(
     [symbol.name, ...written.map((w) => writtenName(converter, w))].join('_'),
   );

@@ -79,6 +79,11 @@ export function taggedShapeOf(checker: ts.TypeChecker, written: Written): string
   return shape.includes('@') ? shape : undefined;
 }
 
+/** The {@link taggedShapeOf} of each argument of an instantiation as written, in one text. */
+export function argumentsShapeOf(checker: ts.TypeChecker, written: readonly Written[]): string {
+  return written.map((w) => taggedShapeOf(checker, w) ?? '').join('|');
+}
+
 type Generic = ts.ClassLikeDeclaration | ts.InterfaceDeclaration | ts.TypeAliasDeclaration;
 
 function isGeneric(node: ts.Node): node is Generic {

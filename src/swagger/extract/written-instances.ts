@@ -3,11 +3,11 @@ import { isAbsent, libraryItemOf } from './alias-tags';
 import { type Converter, isLibrarySymbol, type Site } from './converter';
 import { locationOf } from './source-text';
 import {
+  argumentsShapeOf,
   expandedAlias,
   resolveWritten,
   symbolOf,
   taggedAliasOf,
-  taggedShapeOf,
   type Written,
 } from './written-arguments';
 
@@ -19,7 +19,11 @@ export type Instances = ReadonlyMap<ts.Type, readonly Written[]>;
 
 interface Walk {
   readonly converter: Converter;
-  readonly instances: Map<ts.Type, readonly Written[]>;
+  /**
+   * Each generic instantiation reached, by the shape of its written arguments: the schema follows
+   * the type, so one type written with two shapes (`[Box<Day>, Box<string>]`) carries neither.
+   */
+  readonly reached: Map<ts.Type, Map<string, readonly Written[]>>;
   /** Tagged aliases reached through a type argument where no schema can carry their tags. */
   readonly lost: Set<ts.Symbol>;
 }
@@ -29,6 +33,13 @@ function instantiates(converter: Converter, node: ts.TypeReferenceNode, type: ts
   const symbol = symbolOf(converter.checker, node.typeName);
   if (!symbol || isLibrarySymbol(converter, symbol)) return false;
   return (type.aliasSymbol ?? type.getSymbol()) === symbol;
+}
+
+/** Notes a reference that instantiates `type` with `given` as its arguments, in `shape`. */
+function reach(walk: Walk, type: ts.Type, given: readonly Written[], shape: string): void {
+  const shapes = walk.reached.get(type) ?? new Map<string, readonly Written[]>();
+  walk.reached.set(type, shapes);
+  if (!shapes.has(shape)) shapes.set(shape, given);
 }
 
 /** Records the tagged aliases that reach `written` through a type argument; always `false`. */
@@ -42,6 +53,10 @@ function lose(walk: Walk, written: Written, throughArgument = false): false {
   if (alias && through) walk.lost.add(alias);
   if (alias || ts.isTypeLiteralNode(node)) return false;
   const generic = through || ts.isTypeReferenceNode(node);
+  if (ts.isTypeReferenceNode(node) && node.typeArguments) {
+    const type = checker.getTypeFromTypeNode(node);
+    if (instantiates(walk.converter, node, type)) reach(walk, type, [], 'lost');
+  }
   node.forEachChild((child) => {
     if (ts.isTypeNode(child)) lose(walk, { node: child, args }, generic);
   });
@@ -93,10 +108,10 @@ function visit(walk: Walk, written: Written, declared: ts.Type): boolean {
   }
   if (!ts.isTypeReferenceNode(node)) return lose(walk, resolved);
   const given = (node.typeArguments ?? []).map((n) => ({ node: n, args }));
-  if (given.some((w) => taggedShapeOf(checker, w)) && instantiates(walk.converter, node, type)) {
-    if (!walk.instances.has(type)) walk.instances.set(type, given);
-    return true;
-  }
+  const shape = argumentsShapeOf(checker, given);
+  const instance = instantiates(walk.converter, node, type);
+  if (instance) reach(walk, type, given, shape);
+  if (instance && shape.includes('@')) return true;
   const expanded = expandedAlias(checker, resolved);
   return expanded ? visit(walk, expanded, type) : lose(walk, resolved);
 }
@@ -111,14 +126,22 @@ export function instancesOf(
   written: Written | undefined,
   { type, site }: { type: ts.Type; site: Site },
 ): Instances {
-  const walk: Walk = { converter, instances: new Map(), lost: new Set() };
+  const walk: Walk = { converter, reached: new Map(), lost: new Set() };
   if (written) visit(walk, written, type);
+  const instances = new Map<ts.Type, readonly Written[]>();
+  for (const shapes of [...walk.reached.values()].filter((s) => s.size > 1)) {
+    for (const given of shapes.values()) for (const w of given) lose(walk, w, true);
+  }
+  for (const [reachedType, shapes] of walk.reached) {
+    const [shape, given] = [...shapes][0] ?? ['', []];
+    if (shapes.size === 1 && shape.includes('@')) instances.set(reachedType, given);
+  }
   for (const alias of walk.lost) {
     converter.report({
       severity: 'warning',
-      message: `${site.label}: the JSDoc tags of type alias ${alias.name} reach it through a type argument, in a place where generate-swagger cannot carry them (a union with other types, an intersection, a utility type); they are left out of the document and not enforced`,
+      message: `${site.label}: the JSDoc tags of type alias ${alias.name} reach it through a type argument, in a place where generate-swagger cannot carry them (a union with other types, an intersection, a utility type, one generic given different arguments in one type); they are left out of the document and not enforced`,
       location: locationOf(site.node),
     });
   }
-  return walk.instances;
+  return instances;
 }
