@@ -62,10 +62,18 @@ export function createRequestListener(parts: ListenerParts): RequestListener {
     }
   }
 
+  // The dispatch counts a request in only once the user's middleware before it calls next(): a
+  // shutdown would cut a call held there (an authentication that looks a token up) unanswered.
+  const throughKoa: http.RequestListener = asBuilt
+    ? viaKoa
+    : (req, res) => {
+        inFlight.begin();
+        void viaKoa(req, res).finally(() => inFlight.end(res));
+      };
   const listener: http.RequestListener = (req, res) => {
     const segments = directSegments(req);
     if (segments) void callDirectly(new DirectContext(req, res), segments);
-    else viaKoa(req, res);
+    else throughKoa(req, res);
   };
   // Which requests were answered directly follows from the request alone: no mark on each
   // (a WeakMap of the responses kept each one alive through young-generation collections).
