@@ -29,6 +29,12 @@ export function sendContinue(req: IncomingMessage): void {
  * byte order mark is dropped, and a second one is a 400.
  */
 export function readBodyText(req: IncomingMessage, limit: number): Promise<string> {
+  // Middleware before the dispatch that read the body (a body parser) left none to wait for: the
+  // call would hang until its client gave up (docs/configuration.md, Middleware of your own).
+  if (req.readableDidRead || req.readableEnded) {
+    const message = `the body was read before portico's dispatch, by middleware added with app.use`;
+    return Promise.reject(frameworkError('INTERNAL_ERROR', message));
+  }
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) {
     return Promise.reject(tooLarge(limit));
