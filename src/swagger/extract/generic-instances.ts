@@ -1,13 +1,14 @@
 import { ts } from 'ts-morph';
-import { type Converter } from './converter';
+import { type Converter, isLibrarySymbol } from './converter';
 import { toSchemaName } from './schema-registry';
 import { fragmentOf, type NamedInfo } from './type-names';
 import {
-  argumentsShapeOf,
   bindArguments,
   resolveWritten,
+  symbolOf,
   type TypeArguments,
   taggedAliasOf,
+  taggedShapeOf,
   type Written,
 } from './written-arguments';
 
@@ -20,6 +21,11 @@ function keyOf(type: ts.Type, shape: string): object {
   const key = byShape.get(shape) ?? {};
   byShape.set(shape, key);
   return key;
+}
+
+/** The {@link taggedShapeOf} of each argument of an instantiation as written, in one text. */
+export function argumentsShapeOf(checker: ts.TypeChecker, written: readonly Written[]): string {
+  return written.map((w) => taggedShapeOf(checker, w) ?? '').join('|');
 }
 
 /** A readable piece of a schema name for a written type argument: `Day`, `Box_Day`, `Array_Day`. */
@@ -55,4 +61,28 @@ export function instanceOf(
     info: { ...named, type: { ...named.type, key: keyOf(type, shape), name }, label: name },
     args: bindArguments(checker, symbol, written),
   };
+}
+
+/**
+ * Whether a reference names a generic alias of the project that TypeScript keeps on its type and
+ * whose schema is built from types, not from members written with its parameters (`type Maybe<T>
+ * = T | null`, `T[]`, `Record<string, T>`): no schema of it can carry its arguments' tags.
+ */
+export function isAliasOfTypes(converter: Converter, node: ts.TypeReferenceNode): boolean {
+  const { checker } = converter;
+  const symbol = symbolOf(checker, node.typeName);
+  const alias = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
+  if (!symbol || !alias || isLibrarySymbol(converter, symbol)) return false;
+  if (checker.getTypeFromTypeNode(node).aliasSymbol !== symbol) return false;
+  let declared = alias.type;
+  while (ts.isParenthesizedTypeNode(declared)) declared = declared.type;
+  if (ts.isTypeReferenceNode(declared)) {
+    const named = symbolOf(checker, declared.typeName);
+    return !named || isLibrarySymbol(converter, named);
+  }
+  return !(
+    ts.isTypeLiteralNode(declared) ||
+    ts.isIntersectionTypeNode(declared) ||
+    ts.isTupleTypeNode(declared)
+  );
 }

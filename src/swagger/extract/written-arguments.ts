@@ -79,15 +79,20 @@ export function taggedShapeOf(checker: ts.TypeChecker, written: Written): string
   return shape.includes('@') ? shape : undefined;
 }
 
-/** The {@link taggedShapeOf} of each argument of an instantiation as written, in one text. */
-export function argumentsShapeOf(checker: ts.TypeChecker, written: readonly Written[]): string {
-  return written.map((w) => taggedShapeOf(checker, w) ?? '').join('|');
-}
-
 type Generic = ts.ClassLikeDeclaration | ts.InterfaceDeclaration | ts.TypeAliasDeclaration;
 
 function isGeneric(node: ts.Node): node is Generic {
   return ts.isClassLike(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node);
+}
+
+/** What a generic's members come from: its `extends`, or what an alias names (`Box<T> & {…}`). */
+function basesOf(declaration: Generic): (ts.TypeReferenceNode | ts.ExpressionWithTypeArguments)[] {
+  if (!ts.isTypeAliasDeclaration(declaration)) {
+    return (declaration.heritageClauses ?? []).flatMap((c) => c.types);
+  }
+  const { type } = declaration;
+  const parts: readonly ts.TypeNode[] = ts.isIntersectionTypeNode(type) ? type.types : [type];
+  return parts.filter(ts.isTypeReferenceNode);
 }
 
 function bind(
@@ -96,9 +101,9 @@ function bind(
   written: readonly Written[],
   bound: Map<ts.Symbol, Written>,
   seen = new Set<ts.Symbol>(),
-): void {
+): Map<ts.Symbol, Written> {
   // Circular `extends` is a compile error, but the generator may read code that has one.
-  if (seen.has(symbol)) return;
+  if (seen.has(symbol)) return bound;
   seen.add(symbol);
   for (const declaration of (symbol.declarations ?? []).filter(isGeneric)) {
     declaration.typeParameters?.forEach((parameter, i) => {
@@ -106,13 +111,16 @@ function bind(
       const given = written[i] ?? (parameter.default && { node: parameter.default, args: bound });
       if (own && given && !bound.has(own)) bound.set(own, given);
     });
-    if (ts.isTypeAliasDeclaration(declaration)) continue;
-    for (const base of (declaration.heritageClauses ?? []).flatMap((c) => c.types)) {
-      const parent = symbolOf(checker, base.expression);
+    for (const base of basesOf(declaration) as (
+      | ts.TypeReferenceNode
+      | ts.ExpressionWithTypeArguments
+    )[]) {
+      const parent = symbolOf(checker, 'typeName' in base ? base.typeName : base.expression);
       const args = (base.typeArguments ?? []).map((node) => ({ node, args: bound }));
       if (parent && args.length > 0) bind(checker, parent, args, bound, seen);
     }
   }
+  return bound;
 }
 
 /**
@@ -124,9 +132,7 @@ export function bindArguments(
   symbol: ts.Symbol,
   written: readonly Written[],
 ): TypeArguments {
-  const bound = new Map<ts.Symbol, Written>();
-  bind(checker, symbol, written, bound);
-  return bound;
+  return bind(checker, symbol, written, new Map());
 }
 
 /**

@@ -1,9 +1,9 @@
 import { ts } from 'ts-morph';
 import { isAbsent, libraryItemOf } from './alias-tags';
 import { type Converter, isLibrarySymbol, type Site } from './converter';
+import { argumentsShapeOf, isAliasOfTypes } from './generic-instances';
 import { locationOf } from './source-text';
 import {
-  argumentsShapeOf,
   expandedAlias,
   resolveWritten,
   symbolOf,
@@ -109,6 +109,7 @@ function visit(walk: Walk, written: Written, declared: ts.Type): boolean {
   if (!ts.isTypeReferenceNode(node)) return lose(walk, resolved);
   const given = (node.typeArguments ?? []).map((n) => ({ node: n, args }));
   const shape = argumentsShapeOf(checker, given);
+  if (shape.includes('@') && isAliasOfTypes(walk.converter, node)) return lose(walk, resolved);
   const instance = instantiates(walk.converter, node, type);
   if (instance) reach(walk, type, given, shape);
   if (instance && shape.includes('@')) return true;
@@ -139,7 +140,7 @@ export function instancesOf(
   for (const alias of walk.lost) {
     converter.report({
       severity: 'warning',
-      message: `${site.label}: the JSDoc tags of type alias ${alias.name} reach it through a type argument, in a place where generate-swagger cannot carry them (a union with other types, an intersection, a utility type, one generic given different arguments in one type); they are left out of the document and not enforced`,
+      message: `${site.label}: the JSDoc tags of type alias ${alias.name} reach it through a type argument, in a place where generate-swagger cannot carry them (a union with other types, an intersection, a utility type, a generic alias of a union, an array or a record, one generic given different arguments in one type); they are left out of the document and not enforced`,
       location: locationOf(site.node),
     });
   }
