@@ -59,7 +59,7 @@ export const PHASE_RULES = {
   ],
   negotiate: src('entry-point', 'negotiation'),
   headers: [
-    ...src('entry-point', 'headers', 'has-svc-headers', 'new-request-id'),
+    ...src('entry-point', 'headers', 'svc-header-values', 'new-request-id'),
     ...src('http', 'cors'),
   ],
   context: [

@@ -10,11 +10,11 @@ import { readBodyText } from './body';
 import { callEnvelope } from './call-envelope';
 import { type EntryPointConfig } from './config';
 import { type CallRoute, createDispatch } from './dispatch';
-import { hasSvcHeaders, NO_SVC_HEADERS } from './has-svc-headers';
 import { CLAIM_HEADER_NAMES, readCallHeaders, requestIdOf, SVC_HEADER_NAMES } from './headers';
 import { type Negotiation, negotiate } from './negotiation';
 import { microserviceNotFound } from './not-found';
 import { sendReply } from './send-reply';
+import { svcHeaderValues } from './svc-header-values';
 
 const isNoClaim = (name: string) => !(CLAIM_HEADER_NAMES as readonly string[]).includes(name);
 
@@ -98,7 +98,7 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
   return async function handleEntryPoint(ctx, parts) {
     const started = performance.now();
     const headers = ctx.req.headers;
-    const svcHeaders = hasSvcHeaders(ctx.req.rawHeaders) ? headers : NO_SVC_HEADERS;
+    const svcHeaders = svcHeaderValues(ctx.req.rawHeaders);
     const requestId = requestIdOf(svcHeaders);
     const observation = observe?.({ parts, requestId, headers, started });
     // Headers of every answer go straight to Node's response: Koa's `set` adds two calls each.

@@ -1,9 +1,9 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import { frameworkError, RemoteError } from '../errors';
 import { type ApiId } from '../protocol/envelope';
 import { type Format, formatOfSequence, SEQUENCE_NAMES } from '../serialization/sequence';
 import { newRequestId } from './new-request-id';
+import type { SvcHeaderValues } from './svc-header-values';
 
 /** The request headers of the entry point, as browsers and documents spell them. */
 export const SVC_HEADER_SPELLING = {
@@ -67,9 +67,8 @@ export const LOCALE = /^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*$/;
 const MAX_TEXT = 1024;
 
 /** The caller's request id when it is a valid one (see {@link validRequestId}), else a new UUID. */
-export function requestIdOf(headers: IncomingHttpHeaders): string {
-  const given = headers[SVC_HEADERS.requestId];
-  return validRequestId(typeof given === 'string' ? given : undefined) ?? newRequestId();
+export function requestIdOf(headers: Readonly<SvcHeaderValues>): string {
+  return validRequestId(headers.requestId) ?? newRequestId();
 }
 
 /** The caller's request id when it is 1–128 visible ASCII characters; `undefined` otherwise. */
@@ -77,19 +76,12 @@ export function validRequestId(value: string | undefined): string | undefined {
   return value !== undefined && REQUEST_ID.test(value) ? value : undefined;
 }
 
-/** One value of a header. Node joins a custom header sent twice into one `a, b` value. */
-function single(headers: IncomingHttpHeaders, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
-}
-
 function invalid(name: string, what: string): RemoteError {
   const shown = SVC_HEADER_NAMES.find((h) => h.toLowerCase() === name) ?? name;
   return frameworkError('INVALID_HEADER', `${shown} ${what}`);
 }
 
-function text(headers: IncomingHttpHeaders, name: string): string | undefined {
-  const value = single(headers, name);
+function text(value: string | undefined, name: string): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (value.length > MAX_TEXT) throw invalid(name, `is longer than ${MAX_TEXT} characters`);
   return value;
@@ -100,36 +92,33 @@ function text(headers: IncomingHttpHeaders, name: string): string | undefined {
  * reads the negotiated family (415 otherwise).
  */
 export function readCallHeaders(
-  headers: IncomingHttpHeaders,
+  headers: Readonly<SvcHeaderValues>,
   format: Format,
   defaults: HeaderDefaults,
 ): CallHeaders {
   // The sequence's family first: a mismatch is a negotiation error (415), which docs/design.md §4
   // puts before the header values (400).
-  const sequenceName = single(headers, SVC_HEADERS.sequenceName) ?? defaults.defaultSequenceName;
+  const sequenceName = headers.sequenceName ?? defaults.defaultSequenceName;
   const sequenceFormat = formatOfSequence(sequenceName);
   if (sequenceFormat !== undefined && sequenceFormat !== format) {
     throw sequenceMismatch(sequenceName, format);
   }
-  if (
-    headers[SVC_HEADERS.requestId] !== undefined &&
-    !validRequestId(single(headers, SVC_HEADERS.requestId))
-  ) {
+  if (headers.requestId !== undefined && !validRequestId(headers.requestId)) {
     throw invalid(SVC_HEADERS.requestId, 'must be 1 to 128 visible ASCII characters');
   }
-  const apiId = single(headers, SVC_HEADERS.apiId) ?? defaults.defaultApiId;
+  const apiId = headers.apiId ?? defaults.defaultApiId;
   if (apiId !== 'ROA' && apiId !== 'RMC')
     throw invalid(SVC_HEADERS.apiId, 'must be ROA or RMC (case sensitive)');
   if (!sequenceFormat)
     throw invalid(SVC_HEADERS.sequenceName, `must be one of ${SEQUENCE_NAMES.join(', ')}`);
-  const givenLocale = text(headers, SVC_HEADERS.locale);
+  const givenLocale = text(headers.locale, SVC_HEADERS.locale);
   // The default was checked with the configuration (src/server/config.ts).
   if (givenLocale !== undefined && !LOCALE.test(givenLocale))
     throw invalid(SVC_HEADERS.locale, 'must be a language tag such as en or de-CH');
   const locale = givenLocale ?? defaults.defaultLocale;
-  const ip = text(headers, SVC_HEADERS.ip);
+  const ip = text(headers.ip, SVC_HEADERS.ip);
   if (ip !== undefined && isIP(ip) === 0) throw invalid(SVC_HEADERS.ip, 'must be an IP address');
-  const names = text(headers, SVC_HEADERS.privilegeNames);
+  const names = text(headers.privilegeNames, SVC_HEADERS.privilegeNames);
   const read: { -readonly [K in keyof CallHeaders]: CallHeaders[K] } = {
     apiId,
     sequenceName,
@@ -137,11 +126,11 @@ export function readCallHeaders(
     privilegeNames: names ? splitPrivilegeNames(names) : [],
   };
   // Fields only for the headers that were given, assigned one by one (spreads cost per call).
-  const sessionId = text(headers, SVC_HEADERS.sessionId);
+  const sessionId = text(headers.sessionId, SVC_HEADERS.sessionId);
   if (sessionId !== undefined) read.sessionId = sessionId;
-  const user = text(headers, SVC_HEADERS.user);
+  const user = text(headers.user, SVC_HEADERS.user);
   if (user !== undefined) read.user = user;
-  const application = text(headers, SVC_HEADERS.clientApplicationName);
+  const application = text(headers.clientApplicationName, SVC_HEADERS.clientApplicationName);
   if (application !== undefined) read.clientApplicationName = application;
   if (ip !== undefined) read.ip = ip;
   return read;

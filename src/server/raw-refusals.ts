@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { requestIdOf } from '../entry-point/headers';
 import { negotiate } from '../entry-point/negotiation';
+import { svcHeaderValues } from '../entry-point/svc-header-values';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
 import { CONTENT_TYPES, serializeError } from '../http/responses';
 import { type Format } from '../serialization/sequence';
@@ -17,7 +18,7 @@ const PARSER_ERRORS: Readonly<Record<string, [ErrorCode, string]>> = {
 /** The request id and the family of an answer the HTTP layer gives to a parsed request. */
 export function answerShape(req: http.IncomingMessage): { requestId: string; format: Format } {
   return {
-    requestId: requestIdOf(req.headers),
+    requestId: requestIdOf(svcHeaderValues(req.rawHeaders)),
     format: negotiate(req.headers['content-type'], req.headers.accept).format,
   };
 }

@@ -5,6 +5,7 @@ import {
   validRequestId,
 } from '../../../src/entry-point/headers';
 import { negotiate, parseAccept } from '../../../src/entry-point/negotiation';
+import { SvcHeaderValues } from '../../../src/entry-point/svc-header-values';
 import { type ComplexityCase } from './growth';
 import { many } from './inputs';
 
@@ -111,7 +112,7 @@ export const HEADER_CASES: readonly ComplexityCase[] = [
     make: (n) => 'a'.repeat(n),
     read: (text) =>
       readCallHeaders(
-        { 'x-svc-user': text, 'x-svc-ip': text, 'x-svc-privilege-names': text },
+        Object.assign(new SvcHeaderValues(), { user: text, ip: text, privilegeNames: text }),
         'json',
         DEFAULTS,
       ),

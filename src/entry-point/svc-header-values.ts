@@ -1,0 +1,86 @@
+import type { SVC_HEADER_SPELLING } from './headers';
+
+type HeaderKey = keyof typeof SVC_HEADER_SPELLING;
+
+/**
+ * The values of a request's `X-SVC-*` headers, one field each, `undefined` for a header not sent.
+ * A header sent twice holds both values joined by `, `, as Node's header object holds it.
+ */
+export class SvcHeaderValues implements Record<HeaderKey, string | undefined> {
+  apiId: string | undefined = undefined;
+  privilegeNames: string | undefined = undefined;
+  locale: string | undefined = undefined;
+  sequenceName: string | undefined = undefined;
+  requestId: string | undefined = undefined;
+  sessionId: string | undefined = undefined;
+  user: string | undefined = undefined;
+  clientApplicationName: string | undefined = undefined;
+  ip: string | undefined = undefined;
+}
+
+/** What a request without any `X-SVC-*` header reads: nothing. */
+export const NO_SVC_HEADERS: Readonly<SvcHeaderValues> = new SvcHeaderValues();
+
+function isSvcName(name: string): boolean {
+  return (
+    name.length > 6 &&
+    name.charCodeAt(1) === 0x2d &&
+    name.charCodeAt(5) === 0x2d &&
+    (name.charCodeAt(0) | 0x20) === 0x78 &&
+    (name.charCodeAt(2) | 0x20) === 0x73 &&
+    (name.charCodeAt(3) | 0x20) === 0x76 &&
+    (name.charCodeAt(4) | 0x20) === 0x63
+  );
+}
+
+const joined = (before: string | undefined, value: string) =>
+  before === undefined ? value : `${before}, ${value}`;
+
+/**
+ * Reads the `X-SVC-*` headers of a request from its raw header lines, in any case, in one pass:
+ * the checks then read fields of one shape, where each lookup on Node's header object (a new
+ * string as the key, an object of its own shape per request) takes V8's slowest path
+ * (docs/performance.md, "libA XML against ROA JSON"). Without any such header, the values are
+ * {@link NO_SVC_HEADERS}. test/unit/svc-header-values.test.ts holds each case below to Node's
+ * reading of every name of `SVC_HEADER_SPELLING` (./headers.ts).
+ */
+export function svcHeaderValues(rawHeaders: readonly string[]): Readonly<SvcHeaderValues> {
+  let v: SvcHeaderValues | undefined;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i] as string;
+    if (!isSvcName(name)) continue;
+    const value = rawHeaders[i + 1] as string;
+    v ??= new SvcHeaderValues();
+    // Named stores, one per case: a key chosen at run time would take V8's generic path.
+    switch (name.toLowerCase()) {
+      case 'x-svc-api-id':
+        v.apiId = joined(v.apiId, value);
+        break;
+      case 'x-svc-privilege-names':
+        v.privilegeNames = joined(v.privilegeNames, value);
+        break;
+      case 'x-svc-locale':
+        v.locale = joined(v.locale, value);
+        break;
+      case 'x-svc-sequence-name':
+        v.sequenceName = joined(v.sequenceName, value);
+        break;
+      case 'x-svc-request-id':
+        v.requestId = joined(v.requestId, value);
+        break;
+      case 'x-svc-session-id':
+        v.sessionId = joined(v.sessionId, value);
+        break;
+      case 'x-svc-user':
+        v.user = joined(v.user, value);
+        break;
+      case 'x-svc-client-application-name':
+        v.clientApplicationName = joined(v.clientApplicationName, value);
+        break;
+      case 'x-svc-ip':
+        v.ip = joined(v.ip, value);
+        break;
+    }
+  }
+  return v ?? NO_SVC_HEADERS;
+}
