@@ -1,7 +1,12 @@
 import { isIP } from 'node:net';
 import { frameworkError, RemoteError } from '../errors';
 import { type ApiId } from '../protocol/envelope';
-import { type Format, formatOfSequence, SEQUENCE_NAMES } from '../serialization/sequence';
+import {
+  type Format,
+  formatOfSequence,
+  knownSequence,
+  SEQUENCE_NAMES,
+} from '../serialization/sequence';
 import { newRequestId } from './new-request-id';
 import type { SvcHeaderValues } from './svc-header-values';
 
@@ -98,7 +103,8 @@ export function readCallHeaders(
 ): CallHeaders {
   // The sequence's family first: a mismatch is a negotiation error (415), which docs/design.md §4
   // puts before the header values (400).
-  const sequenceName = headers.sequenceName ?? defaults.defaultSequenceName;
+  const givenSequence = headers.sequenceName ?? defaults.defaultSequenceName;
+  const sequenceName = knownSequence(givenSequence) ?? givenSequence;
   const sequenceFormat = formatOfSequence(sequenceName);
   if (sequenceFormat !== undefined && sequenceFormat !== format) {
     throw sequenceMismatch(sequenceName, format);

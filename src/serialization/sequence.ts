@@ -14,18 +14,38 @@ export type SequenceName = (typeof SEQUENCE_NAMES)[number];
 /** The two serialization families. */
 export type Format = 'json' | 'xml';
 
-const FORMATS = new Map<string, Format>(
-  SEQUENCE_NAMES.map((name) => [name, name.includes('Xml') ? 'xml' : 'json']),
+const FORMATS: readonly Format[] = SEQUENCE_NAMES.map((name) =>
+  name.includes('Xml') ? 'xml' : 'json',
 );
+
+/**
+ * The index of the sequence named `name`, else -1. The name comes from a request header, a new
+ * string each call: compared with the four names, it is never hashed (docs/performance.md, "libA
+ * XML against ROA JSON").
+ */
+function indexOfSequence(name: string): number {
+  for (let i = 0; i < SEQUENCE_NAMES.length; i++) if (SEQUENCE_NAMES[i] === name) return i;
+  return -1;
+}
+
+/**
+ * The sequence named `name`, as the constant of {@link SEQUENCE_NAMES}, or `undefined` for a name
+ * that is no sequence: the constant is hashed already where a `Map` is looked up by it later.
+ */
+export function knownSequence(name: string): SequenceName | undefined {
+  const i = indexOfSequence(name);
+  return i < 0 ? undefined : SEQUENCE_NAMES[i];
+}
 
 /** The format a sequence reads and writes, or `undefined` for a name that is no sequence. */
 export function formatOfSequence(name: string): Format | undefined {
-  return FORMATS.get(name);
+  const i = indexOfSequence(name);
+  return i < 0 ? undefined : FORMATS[i];
 }
 
 /** True when `name` is one of the four sequence names. */
 export function isSequenceName(name: string): name is SequenceName {
-  return FORMATS.has(name);
+  return knownSequence(name) !== undefined;
 }
 
 /** Options that a microservice passes to its serializers. */
