@@ -25,26 +25,54 @@ export const libBName: Naming = (value, type) => {
 /** Writes an element named `name` of `value`, whose declared type is `type` if known. */
 export type XmlWriter = (name: string, value: unknown, type: TypeRef | undefined) => string;
 
+/** An element's name with its start and end tags. */
+interface Tags {
+  readonly name: string;
+  readonly open: string;
+  readonly close: string;
+}
+
+const tagsOnce = (name: string): Tags => ({ name, open: `<${name}>`, close: `</${name}>` });
+
+/**
+ * The tags of the names that types give (fields, aliases, type names: as many as the classes
+ * have), made once: an element is then two concatenations, not six (docs/performance.md, "libA
+ * XML against ROA JSON"). Keys of undeclared objects are not kept, and the cache has a bound.
+ */
+const typeTags = new Map<string, Tags>();
+const MAX_TYPE_TAGS = 1024;
+
+function tagsOf(name: string): Tags {
+  const kept = typeTags.get(name);
+  if (kept !== undefined) return kept;
+  const tags = tagsOnce(name);
+  if (typeTags.size < MAX_TYPE_TAGS) typeTags.set(name, tags);
+  return tags;
+}
+
+/** The element of a record entry's value. */
+const VALUE = tagsOnce('value');
+
 /**
  * The writer of a family: fields follow the declared class, else the value; the elements inside
  * are named by `naming`.
  */
 export function createXmlWriter(naming: Naming): XmlWriter {
-  function writeElement(name: string, value: unknown, declared: TypeRef | undefined): string {
+  function writeElement(tags: Tags, value: unknown, declared: TypeRef | undefined): string {
     if (value === null || value === undefined) {
       // A declared `null` is written as XML Schema's nil, which the readers take back as `null`.
-      return declared?.kind === 'nullable' ? `<${name} ${NIL}/>` : `<${name}/>`;
+      return declared?.kind === 'nullable' ? `<${tags.name} ${NIL}/>` : `<${tags.name}/>`;
     }
     if (typeof value !== 'object') {
       // Only a string can hold a character that needs escaping or dropping.
       const text = typeof value === 'string' ? escapeXmlText(value) : String(value);
-      return `<${name}>${text}</${name}>`;
+      return tags.open + text + tags.close;
     }
-    if (value instanceof Date) return `<${name}>${value.toISOString()}</${name}>`;
+    if (value instanceof Date) return tags.open + value.toISOString() + tags.close;
     const type = declared?.kind === 'nullable' ? declared.of : declared;
-    if (Array.isArray(value)) return `<${name}>${writeItems(value, type)}</${name}>`;
-    if (type?.kind === 'record') return `<${name}>${writeEntries(value, type.values)}</${name}>`;
-    return `<${name}>${writeFields(value, type)}</${name}>`;
+    if (Array.isArray(value)) return tags.open + writeItems(value, type) + tags.close;
+    if (type?.kind === 'record') return tags.open + writeEntries(value, type.values) + tags.close;
+    return tags.open + writeFields(value, type) + tags.close;
   }
 
   function writeItems(value: readonly unknown[], type: TypeRef | undefined): string {
@@ -52,12 +80,12 @@ export function createXmlWriter(naming: Naming): XmlWriter {
     if (type?.kind === 'tuple') {
       for (let i = 0; i < value.length; i++) {
         const items = tupleItem(type, i);
-        out += writeElement(naming(value[i], items), value[i], items);
+        out += writeElement(tagsOf(naming(value[i], items)), value[i], items);
       }
       return out;
     }
     const items = type?.kind === 'array' ? type.items : undefined;
-    for (const item of value) out += writeElement(naming(item, items), item, items);
+    for (const item of value) out += writeElement(tagsOf(naming(item, items)), item, items);
     return out;
   }
 
@@ -66,7 +94,7 @@ export function createXmlWriter(naming: Naming): XmlWriter {
     let out = '';
     for (const [key, item] of Object.entries(value)) {
       if (item === undefined) continue;
-      out += `<entry><key>${escapeXmlText(key)}</key>${writeElement('value', item, values)}</entry>`;
+      out += `<entry><key>${escapeXmlText(key)}</key>${writeElement(VALUE, item, values)}</entry>`;
     }
     return out;
   }
@@ -82,7 +110,7 @@ export function createXmlWriter(naming: Naming): XmlWriter {
       for (const field of declared.values()) {
         const fieldValue = record[field.name];
         if (fieldValue !== undefined && fieldValue !== null) {
-          out += writeElement(field.name, fieldValue, field.type);
+          out += writeElement(tagsOf(field.name), fieldValue, field.type);
         }
       }
       return out;
@@ -91,10 +119,10 @@ export function createXmlWriter(naming: Naming): XmlWriter {
       const fieldValue = record[key];
       if (fieldValue === undefined || typeof fieldValue === 'function') continue;
       if (FORBIDDEN_NAMES.has(key) || !/^[A-Za-z_][\w.-]*$/.test(key)) continue;
-      out += writeElement(key, fieldValue, undefined);
+      out += writeElement(tagsOnce(key), fieldValue, undefined);
     }
     return out;
   }
 
-  return writeElement;
+  return (name, value, type) => writeElement(tagsOf(name), value, type);
 }
