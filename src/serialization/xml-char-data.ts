@@ -11,11 +11,14 @@ export interface TextState extends XmlCursor {
   rootHasText: boolean;
   /** Where the character data since the last markup starts. */
   readonly textStart: number;
+  /** The character data since the last markup holds no reference and no carriage return. */
+  plain: boolean;
 }
 
 /** Moves past the character `c` of character data, refusing what XML does not allow there. */
 export function readChar(s: TextState, c: number): void {
   if (c === 0x20 || c === 0x9 || c === 0xa || c === 0xd) {
+    if (c === 0xd) s.plain = false;
     s.i++;
     return;
   }
@@ -36,6 +39,7 @@ export function readReference(s: TextState): void {
   const end = referenceEnd(s.t, s.i);
   if (end < 0) throw referenceError(s.t, s.i);
   if (s.stack.length === 1) s.rootHasText = true;
+  s.plain = false;
   s.i = end;
 }
 

@@ -31,6 +31,8 @@ export class XmlScanner implements TagState, SpanState, TextState {
   inherited: Map<string, string> | undefined;
   /** Where the character data since the last markup starts. */
   textStart: number;
+  /** The character data since the last markup holds no reference and no carriage return. */
+  plain = true;
 
   constructor(
     readonly t: string,
@@ -63,6 +65,7 @@ export class XmlScanner implements TagState, SpanState, TextState {
     else if (next === 0x3f) skipProcessingInstruction(this);
     else this.startTag();
     this.textStart = this.i;
+    this.plain = true;
   }
 
   /** Reads markup that opens with `<!`: a comment or CDATA; a DOCTYPE or other declaration is refused. */
@@ -78,7 +81,9 @@ export class XmlScanner implements TagState, SpanState, TextState {
   /** Adds the character data since the last markup to the open element. */
   private takeText(): void {
     if (this.i > this.textStart && this.open.length > 0) {
-      this.addText(decodeXmlText(normalizeLineEnds(this.t.slice(this.textStart, this.i))));
+      const text = this.t.slice(this.textStart, this.i);
+      // Text without `&` and `\r` reads as it stands: no search for either, as most text is.
+      this.addText(this.plain ? text : decodeXmlText(normalizeLineEnds(text)));
     }
   }
 
@@ -94,13 +99,14 @@ export class XmlScanner implements TagState, SpanState, TextState {
     if (this.stack.length === 0 && this.root !== undefined) {
       throw new XmlScanError('more than one root element');
     }
-    if (this.stack.length === 1) startChild(this, tagStart);
+    // Spans are what a scan finds; a tree being built has its children already.
+    if (!this.build && this.stack.length === 1) startChild(this, tagStart);
     const selfClosing = readAttributes(this);
     if (this.stack.length === 0) this.root ??= name;
     if (this.build) this.addElement(name, selfClosing);
     if (selfClosing) {
       this.scope?.close(this.stack.length);
-      if (this.stack.length === 1) addChild(this, this.i);
+      if (!this.build && this.stack.length === 1) addChild(this, this.i);
       return;
     }
     if (this.stack.length >= this.maxDepth) {
@@ -133,6 +139,6 @@ export class XmlScanner implements TagState, SpanState, TextState {
     }
     if (this.build) this.open.pop();
     this.scope?.close(this.stack.length);
-    if (this.stack.length === 1) addChild(this, this.i);
+    if (!this.build && this.stack.length === 1) addChild(this, this.i);
   }
 }
