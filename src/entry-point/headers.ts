@@ -3,8 +3,8 @@ import { frameworkError, RemoteError } from '../errors';
 import { type ApiId } from '../protocol/envelope';
 import {
   type Format,
+  findSequence,
   formatOfSequence,
-  knownSequence,
   SEQUENCE_NAMES,
 } from '../serialization/sequence';
 import { newRequestId } from './new-request-id';
@@ -104,8 +104,9 @@ export function readCallHeaders(
   // The sequence's family first: a mismatch is a negotiation error (415), which docs/design.md §4
   // puts before the header values (400).
   const givenSequence = headers.sequenceName ?? defaults.defaultSequenceName;
-  const sequenceName = knownSequence(givenSequence) ?? givenSequence;
-  const sequenceFormat = formatOfSequence(sequenceName);
+  const sequence = findSequence(givenSequence);
+  const sequenceName = sequence?.name ?? givenSequence;
+  const sequenceFormat = sequence?.format;
   if (sequenceFormat !== undefined && sequenceFormat !== format) {
     throw sequenceMismatch(sequenceName, format);
   }

@@ -14,38 +14,36 @@ export type SequenceName = (typeof SEQUENCE_NAMES)[number];
 /** The two serialization families. */
 export type Format = 'json' | 'xml';
 
-const FORMATS: readonly Format[] = SEQUENCE_NAMES.map((name) =>
-  name.includes('Xml') ? 'xml' : 'json',
-);
-
-/**
- * The index of the sequence named `name`, else -1. The name comes from a request header, a new
- * string each call: compared with the four names, it is never hashed (docs/performance.md, "libA
- * XML against ROA JSON").
- */
-function indexOfSequence(name: string): number {
-  for (let i = 0; i < SEQUENCE_NAMES.length; i++) if (SEQUENCE_NAMES[i] === name) return i;
-  return -1;
+/** A sequence's name and the family it reads and writes. */
+export interface Sequence {
+  readonly name: SequenceName;
+  readonly format: Format;
 }
 
+const SEQUENCES: readonly Sequence[] = SEQUENCE_NAMES.map((name) => ({
+  name,
+  format: name.includes('Xml') ? 'xml' : 'json',
+}));
+
 /**
- * The sequence named `name`, as the constant of {@link SEQUENCE_NAMES}, or `undefined` for a name
- * that is no sequence: the constant is hashed already where a `Map` is looked up by it later.
+ * The sequence named `name`, with the constant of {@link SEQUENCE_NAMES} as its name, or
+ * `undefined` for a name that is no sequence. The name comes from a request header, a new string
+ * each call: compared with the four names, it is never hashed, and the constant, whose hash V8
+ * keeps, serves the `Map` lookups after (docs/performance.md, "libA XML against ROA JSON").
  */
-export function knownSequence(name: string): SequenceName | undefined {
-  const i = indexOfSequence(name);
-  return i < 0 ? undefined : SEQUENCE_NAMES[i];
+export function findSequence(name: string): Sequence | undefined {
+  for (const sequence of SEQUENCES) if (sequence.name === name) return sequence;
+  return undefined;
 }
 
 /** The format a sequence reads and writes, or `undefined` for a name that is no sequence. */
 export function formatOfSequence(name: string): Format | undefined {
-  const i = indexOfSequence(name);
-  return i < 0 ? undefined : FORMATS[i];
+  return findSequence(name)?.format;
 }
 
 /** True when `name` is one of the four sequence names. */
 export function isSequenceName(name: string): name is SequenceName {
-  return knownSequence(name) !== undefined;
+  return findSequence(name) !== undefined;
 }
 
 /** Options that a microservice passes to its serializers. */
