@@ -1,6 +1,7 @@
 import { ts } from 'ts-morph';
 import { type Diagnostic } from '../model';
 import { type SchemaModel } from '../schema-model';
+import { type OpenInstances } from './growing-generics';
 import { type SchemaRegistry } from './schema-registry';
 import { locationOf } from './source-text';
 import { type TypeArguments } from './written-arguments';
@@ -17,6 +18,8 @@ export interface Converter {
   readonly checker: ts.TypeChecker;
   readonly program: ts.Program;
   readonly registry: SchemaRegistry;
+  /** The generic instances being built, to stop one that grows without end. */
+  readonly open: OpenInstances;
   /** Every deployment refuses undeclared fields, so `@Field` classes are closed objects. */
   readonly refusesUnknownFields: boolean;
   /** Methods of another parameter count than one become RMC operations instead of warnings. */

@@ -6,6 +6,7 @@ import { operationsOf, type Reading } from './class-operations';
 import { type Converter } from './converter';
 import { type ApiClass, findApiClasses } from './find-api-classes';
 import { findDeployments, mayIgnoreUnknownFields } from './find-deployments';
+import { createOpenInstances } from './growing-generics';
 import { createSchemaRegistry } from './schema-registry';
 import { schemaOfType } from './type-schema';
 
@@ -48,6 +49,7 @@ function createConverter(
     describesRmc: options.rmc ?? false,
     typesAreContract: options.contract ?? false,
     registry: createSchemaRegistry(report, [ERROR_DETAIL.name, ERROR_ENVELOPE.name]),
+    open: createOpenInstances(checker),
     report,
     schemaOf: (type, site, depth, within) =>
       schemaOfType({ converter, site, depth, ...within }, type),
@@ -136,9 +138,7 @@ export function extractApi(project: Project, options: ExtractOptions = {}): Extr
   };
 }
 
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A class deployed twice is read twice; each finding is reported once. */
 function unique(diagnostics: readonly Diagnostic[]): Diagnostic[] {

@@ -15,7 +15,7 @@ export interface NamedInfo {
 }
 
 /** The type arguments of an instantiated generic class or interface (`Page<User>` → `[User]`). */
-function referenceArguments(checker: ts.TypeChecker, type: ts.Type): readonly ts.Type[] {
+export function referenceArguments(checker: ts.TypeChecker, type: ts.Type): readonly ts.Type[] {
   const ref = type as ts.TypeReference;
   if (!(ref.objectFlags & ts.ObjectFlags.Reference) || ref.target === ref) return [];
   // Class references carry their `this` type as a last, hidden argument.

@@ -2,6 +2,7 @@ import { ts } from 'ts-morph';
 import { type SchemaModel } from '../schema-model';
 import { MAX_INLINE_DEPTH, type Scope, unsupported } from './converter';
 import { instanceOf } from './generic-instances';
+import { endlessGeneric } from './growing-generics';
 import { libraryObjectSchema } from './library-schema';
 import { enumDeclarationSchema, enumOf, literalOf } from './literal-schema';
 import { objectTypeSchema } from './object-schema';
@@ -61,8 +62,13 @@ export function schemaOfType(scope: Scope, type: ts.Type): SchemaModel {
   const instance = written && instanceOf(converter, { named, type, written });
   const info = instance?.info ?? named;
   const name = converter.registry.nameOf(info.type, () => {
+    const endless = converter.open.growth(info.declaration, type);
+    if (endless) return endlessGeneric(scope, endless);
     const site = { node: info.declaration, label: info.label };
-    const schema = structuredSchema({ converter, site, depth: 0, args: instance?.args }, type);
+    const within = { converter, site, depth: 0, args: instance?.args };
+    const schema = converter.open.within(info.declaration, type, () =>
+      structuredSchema(within, type),
+    );
     // With a contract, an object type without a class is bound and named `object` on the wire,
     // libA's name of a value without a class: its arrays' items are named so too.
     const objects = schema.kind === 'object' || (schema.kind === 'union' && schema.discriminator);
