@@ -1,8 +1,8 @@
 import { ts } from 'ts-morph';
 import { isAbsent, libraryItemOf } from './alias-tags';
 import { type Converter, isLibrarySymbol, type Site } from './converter';
+import { setAsideFieldGenerics, warnFieldGenericTags, warnLostTags } from './lost-alias-tags';
 import { argumentsShapeOf, isAliasOfTypes } from './generic-instances';
-import { locationOf } from './source-text';
 import {
   expandedAlias,
   resolveWritten,
@@ -129,6 +129,10 @@ export function instancesOf(
 ): Instances {
   const walk: Walk = { converter, reached: new Map(), lost: new Set() };
   if (written) visit(walk, written, type);
+  const fieldLost = setAsideFieldGenerics(converter, walk.reached, (w, lost) =>
+    lose({ ...walk, lost }, w, true),
+  );
+  warnFieldGenericTags(converter, site, fieldLost);
   const instances = new Map<ts.Type, readonly Written[]>();
   for (const shapes of [...walk.reached.values()].filter((s) => s.size > 1)) {
     for (const given of shapes.values()) for (const w of given) lose(walk, w, true);
@@ -137,12 +141,10 @@ export function instancesOf(
     const [shape, given] = [...shapes][0] ?? ['', []];
     if (shapes.size === 1 && shape.includes('@')) instances.set(reachedType, given);
   }
-  for (const alias of walk.lost) {
-    converter.report({
-      severity: 'warning',
-      message: `${site.label}: the JSDoc tags of type alias ${alias.name} reach it through a type argument, in a place where generate-swagger cannot carry them (a union with other types, an intersection, a utility type, a generic alias of a union, an array or a record, one generic given different arguments in one type); they are left out of the document and not enforced`,
-      location: locationOf(site.node),
-    });
-  }
+  warnLostTags(
+    converter,
+    site,
+    [...walk.lost].filter((a) => !fieldLost.has(a)),
+  );
   return instances;
 }

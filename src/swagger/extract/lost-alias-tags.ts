@@ -1,0 +1,74 @@
+import { ts } from 'ts-morph';
+import { type Converter, type Site } from './converter';
+import { fieldDecoratorOf } from './enforced-facts';
+import { locationOf } from './source-text';
+import { type Written } from './written-arguments';
+
+/**
+ * Whether the runtime reads `type` from `@Field` options alone: a class with `@Field` members,
+ * built without a contract. Such a generic cannot carry an argument's JSDoc tags: the options of a
+ * member written with a type parameter hold for every argument alike.
+ */
+function readsFieldOptionsOnly(converter: Converter, type: ts.Type): boolean {
+  if (converter.typesAreContract || !(type.flags & ts.TypeFlags.Object)) return false;
+  return converter.checker.getPropertiesOfType(type).some((property) => {
+    const declaration = property.valueDeclaration ?? property.declarations?.[0];
+    return fieldDecoratorOf(converter, declaration) !== undefined;
+  });
+}
+
+/**
+ * Takes out of `reached` the generics that {@link readsFieldOptionsOnly}, handing the arguments
+ * they were given to `lose`; returns the tagged aliases lost so, with the generic each reached.
+ */
+export function setAsideFieldGenerics(
+  converter: Converter,
+  reached: Map<ts.Type, ReadonlyMap<string, readonly Written[]>>,
+  lose: (written: Written, lost: Set<ts.Symbol>) => void,
+): ReadonlyMap<ts.Symbol, string> {
+  const aliases = new Map<ts.Symbol, string>();
+  for (const [type, shapes] of reached) {
+    if (!readsFieldOptionsOnly(converter, type)) continue;
+    reached.delete(type);
+    const lost = new Set<ts.Symbol>();
+    for (const given of shapes.values()) for (const w of given) lose(w, lost);
+    for (const alias of lost) aliases.set(alias, type.getSymbol()?.name ?? '');
+  }
+  return aliases;
+}
+
+/**
+ * Warns, at the site that writes it (`count(p: Page<Day>)`), that the tags of `aliases` given to a
+ * `@Field` generic are left out of the document, naming the fixes a user can make.
+ */
+export function warnFieldGenericTags(
+  converter: Converter,
+  site: Site,
+  aliases: ReadonlyMap<ts.Symbol, string>,
+): void {
+  for (const [alias, generic] of aliases) {
+    converter.report({
+      severity: 'warning',
+      message: `${site.label}: the JSDoc tags of type alias ${alias.name} reach the @Field members of ${generic} through a type argument; without a contract the runtime reads limits from @Field options only, which are one for every argument of ${generic}, so the tags are left out of the document and not enforced: build with a contract (generate-swagger --contract), or give the limit to a @Field of a class that is not generic`,
+      location: locationOf(site.node),
+    });
+  }
+}
+
+/**
+ * Warns, at `site`, that the tags of `aliases` reach it through a type argument where no schema
+ * can carry them: they are left out, never silently.
+ */
+export function warnLostTags(
+  converter: Converter,
+  site: Site,
+  aliases: readonly ts.Symbol[],
+): void {
+  for (const alias of aliases) {
+    converter.report({
+      severity: 'warning',
+      message: `${site.label}: the JSDoc tags of type alias ${alias.name} reach it through a type argument, in a place where generate-swagger cannot carry them (a union with other types, an intersection, a utility type, a generic alias of a union, an array or a record, one generic given different arguments in one type); they are left out of the document and not enforced`,
+      location: locationOf(site.node),
+    });
+  }
+}
