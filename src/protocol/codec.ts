@@ -1,13 +1,10 @@
-import { Packr, Unpackr } from 'msgpackr';
+import { Unpackr } from 'msgpackr';
 import { CodecError } from './codec-error';
-import {
-  type CallEnvelope,
-  type CallReply,
-  ENVELOPE_VERSION,
-  type FramedReply,
-  OPTIONAL_CONTEXT_KEYS,
-} from './envelope';
+import { type CallEnvelope, type CallReply, ENVELOPE_VERSION, type FramedReply } from './envelope';
+import { readCallFrame } from './frame-read';
 import { readEnvelope, readReply } from './frame-shape';
+import { writeCallFrame, writeReplyFrame } from './frame-write';
+import { readReplyFrame } from './reply-frame-read';
 
 /**
  * Frames on the wire: one byte of envelope version, one byte of kind, then one MessagePack value.
@@ -16,6 +13,8 @@ import { readEnvelope, readReply } from './frame-shape';
 const HEADER_BYTES = 2;
 const KIND_CALL = 0x01;
 const KIND_REPLY = 0x02;
+const CALL_HEADER = [ENVELOPE_VERSION, KIND_CALL] as const;
+const REPLY_HEADER = [ENVELOPE_VERSION, KIND_REPLY] as const;
 
 export { CodecError, type CodecErrorCode } from './codec-error';
 
@@ -30,8 +29,7 @@ export interface DecodeOptions {
   readonly now?: number;
 }
 
-// Plain MessagePack maps only: no record extension, so any MessagePack reader can inspect a frame.
-const packr = new Packr({ useRecords: false, variableMapSize: true });
+// Plain MessagePack maps only (docs/design.md): no record extension, as `msgpack-writer.ts` writes.
 const unpackr = new Unpackr({ useRecords: false, mapsAsObjects: true, int64AsType: 'number' });
 
 /**
@@ -46,37 +44,14 @@ export function encodeEnvelope(envelope: CallEnvelope, now: number = Date.now())
 
 /** Encodes a call that a replica must take by `takeBy` (epoch ms), whatever the envelope says. */
 export function encodeCall(envelope: CallEnvelope, now: number, takeBy?: number): Uint8Array {
-  const { context } = envelope;
-  const texts: Record<string, unknown> = {
-    requestId: context.requestId,
-    locale: context.locale,
-    privilegeNames: context.privilegeNames,
-    privileged: context.privileged,
-  };
-  // Set, not spread: no object per call for the optional texts.
-  for (const key of OPTIONAL_CONTEXT_KEYS) {
-    const value = context[key];
-    if (value !== undefined) texts[key] = value;
-  }
-  const call: Record<string, unknown> = {
-    microservice: envelope.microservice,
-    service: envelope.service,
-    method: envelope.method,
-    apiId: envelope.apiId,
-    sequenceName: envelope.sequenceName,
-    args: envelope.args,
-    context: texts,
-    budgetMs: Math.round(envelope.deadline - now),
-    deadlineAt: Math.round(envelope.deadline),
-  };
-  // Set, not spread: no object per call for an optional field.
-  if (takeBy !== undefined) call.takeBy = Math.round(takeBy);
-  return frame(KIND_CALL, call);
+  return writeCallFrame(CALL_HEADER, envelope, now, takeBy);
 }
 
 /** Decodes a call frame; throws {@link CodecError} for anything but a well-formed call. */
 export function decodeEnvelope(bytes: Uint8Array, options: DecodeOptions = {}): CallEnvelope {
-  return readEnvelope(open(bytes, KIND_CALL, options), options.now ?? Date.now());
+  check(bytes, KIND_CALL, options);
+  const now = options.now ?? Date.now();
+  return readCallFrame(bytes, HEADER_BYTES, now) ?? readEnvelope(unpack(bytes), now);
 }
 
 /**
@@ -85,19 +60,7 @@ export function decodeEnvelope(bytes: Uint8Array, options: DecodeOptions = {}): 
  * refuses a frame whose id breaks the rule.
  */
 export function encodeReply(reply: CallReply, replica?: string): Uint8Array {
-  if (reply.ok) {
-    const { body } = reply;
-    return frame(
-      KIND_REPLY,
-      replica === undefined ? { ok: true, body } : { ok: true, body, replica },
-    );
-  }
-  const { status, code, message } = reply.error;
-  const error = { status, code, message };
-  return frame(
-    KIND_REPLY,
-    replica === undefined ? { ok: false, error } : { ok: false, error, replica },
-  );
+  return writeReplyFrame(REPLY_HEADER, reply, replica);
 }
 
 /**
@@ -105,21 +68,11 @@ export function encodeReply(reply: CallReply, replica?: string): Uint8Array {
  * {@link CodecError} for anything but a well-formed reply.
  */
 export function decodeReply(bytes: Uint8Array, options: DecodeOptions = {}): FramedReply {
-  return readReply(open(bytes, KIND_REPLY, options));
+  check(bytes, KIND_REPLY, options);
+  return readReplyFrame(bytes, HEADER_BYTES) ?? readReply(unpack(bytes));
 }
 
-function frame(kind: number, value: unknown): Uint8Array {
-  const body = packr.pack(value);
-  // From Node's buffer pool, and wholly written below: `new Uint8Array` of a frame's size has V8
-  // allocate, track and later free a backing store of its own for each frame.
-  const bytes = Buffer.allocUnsafe(HEADER_BYTES + body.length);
-  bytes[0] = ENVELOPE_VERSION;
-  bytes[1] = kind;
-  bytes.set(body, HEADER_BYTES);
-  return bytes;
-}
-
-function open(bytes: Uint8Array, kind: number, options: DecodeOptions): unknown {
+function check(bytes: Uint8Array, kind: number, options: DecodeOptions): void {
   if (!(bytes instanceof Uint8Array)) throw new CodecError('MALFORMED_FRAME', 'a frame is bytes');
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_FRAME_BYTES;
   if (bytes.length > maxBytes) {
@@ -141,6 +94,10 @@ function open(bytes: Uint8Array, kind: number, options: DecodeOptions): unknown 
     const wanted = kind === KIND_CALL ? 'call' : 'reply';
     throw new CodecError('MALFORMED_FRAME', `expected a ${wanted} frame, got kind ${bytes[1]}`);
   }
+}
+
+/** The value of a frame that the readers of `frame-read.ts` left: any MessagePack, by msgpackr. */
+function unpack(bytes: Uint8Array): unknown {
   try {
     return unpackr.unpack(bytes.subarray(HEADER_BYTES));
   } catch (error) {
