@@ -8,6 +8,7 @@ import { checkLiteralAgreement, placeConstraints, type SpecUse } from './field-a
 import { enforcedRetype } from './format-agreement';
 import { requiredCount } from './optional-parameters';
 import { readPropertyTags } from './property-tags';
+import { warnReplacedArgumentTags } from './replaced-argument-tags';
 import { locationOf } from './source-text';
 import { withTupleItemTags } from './tuple-item-tags';
 import { schemaOfSpec } from './type-spec';
@@ -26,7 +27,10 @@ export function commentText(
 function bodyOf(converter: Converter, use: SpecUse, declaration: ts.ParameterDeclaration) {
   checkLiteralAgreement(converter, use);
   const fromSpec = use.spec && schemaOfSpec(converter, use.spec, use.site);
-  if (fromSpec && fromSpec !== 'void') return fromSpec;
+  if (fromSpec && fromSpec !== 'void') {
+    warnReplacedArgumentTags(converter, declaration, use.site);
+    return fromSpec;
+  }
   return writtenSchemaOf(converter, declaration, use);
 }
 

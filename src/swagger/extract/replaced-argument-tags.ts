@@ -1,0 +1,71 @@
+import { ts } from 'ts-morph';
+import { writtenTypeOf } from './alias-tags';
+import { type Converter, isLibrarySymbol, type Site } from './converter';
+import { locationOf } from './source-text';
+import {
+  expandedAlias,
+  NO_ARGUMENTS,
+  resolveWritten,
+  symbolOf,
+  taggedAliasOf,
+  type Written,
+} from './written-arguments';
+
+/** Whether a reference instantiates a generic of the project (`Page<Day>`, not `Array<Day>`). */
+function isProjectGeneric(converter: Converter, node: ts.TypeNode): boolean {
+  if (!ts.isTypeReferenceNode(node) || !node.typeArguments) return false;
+  const symbol = symbolOf(converter.checker, node.typeName);
+  return symbol !== undefined && !isLibrarySymbol(converter, symbol);
+}
+
+interface Walk {
+  readonly converter: Converter;
+  readonly found: Set<ts.Symbol>;
+  /** The alias declarations expanded: a recursive alias (`type List = Page<List>`) ends. */
+  readonly expanded: Set<ts.Node>;
+}
+
+/** Adds to `found` the tagged aliases `written` gives a project generic as a type argument. */
+function collect(walk: Walk, written: Written, through: boolean): void {
+  const { converter, found } = walk;
+  const { checker } = converter;
+  const { node, args } = resolveWritten(checker, written);
+  const alias = taggedAliasOf(checker, node);
+  if (alias) {
+    if (through) found.add(alias);
+    return;
+  }
+  const inner = through || isProjectGeneric(converter, node);
+  node.forEachChild((child) => {
+    if (ts.isTypeNode(child)) collect(walk, { node: child, args }, inner);
+  });
+  // An alias of a generic instantiation (`type CodePage = Page<Code>`) gives its arguments too.
+  const plain = ts.isTypeReferenceNode(node) && !node.typeArguments;
+  const declared = plain ? expandedAlias(checker, { node, args }) : undefined;
+  if (!declared || walk.expanded.has(declared.node)) return;
+  walk.expanded.add(declared.node);
+  collect(walk, declared, inner);
+}
+
+/**
+ * Warns, at a parameter whose `params` entry replaces its written type (`params: [Page]` for
+ * `page: Page<Day>`), of each tagged alias that type gives a generic as a type argument: the
+ * entry names the class alone, so those tags are left out of the document and not enforced, with
+ * or without a contract, never silently (docs/design-contract.md, "JSDoc tags").
+ */
+export function warnReplacedArgumentTags(
+  converter: Converter,
+  declaration: ts.ParameterDeclaration,
+  site: Site,
+): void {
+  const node = writtenTypeOf(declaration);
+  const walk: Walk = { converter, found: new Set(), expanded: new Set() };
+  if (node) collect(walk, { node, args: NO_ARGUMENTS }, false);
+  for (const alias of walk.found) {
+    converter.report({
+      severity: 'warning',
+      message: `${site.label}: its params entry replaces the written type ${node?.getText()}, which gives the JSDoc tags of type alias ${alias.name} through a type argument; the entry names the class alone, so the tags are left out of the document and not enforced: drop the params option, so that the written type is used, and build with a contract (generate-swagger --contract)`,
+      location: locationOf(declaration),
+    });
+  }
+}
