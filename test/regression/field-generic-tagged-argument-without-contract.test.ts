@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type NativeAppDefinition } from '../../src/microservices';
-import { generateDocument, type Generation } from '../../src/swagger/cli/generate';
+import { type Generation, generateDocument } from '../../src/swagger/cli/generate';
 import { buildContractProject } from '../contract/types-project';
 import { startTestServer, type TestServer } from '../support/harness';
 import { json, send } from '../support/http';

@@ -1,8 +1,8 @@
 import { ts } from 'ts-morph';
 import { isAbsent, libraryItemOf } from './alias-tags';
 import { type Converter, isLibrarySymbol, type Site } from './converter';
-import { setAsideFieldGenerics, warnFieldGenericTags, warnLostTags } from './lost-alias-tags';
 import { argumentsShapeOf, isAliasOfTypes } from './generic-instances';
+import { setAsideFieldGenerics, warnFieldGenericTags, warnLostTags } from './lost-alias-tags';
 import {
   expandedAlias,
   resolveWritten,
