@@ -19,6 +19,7 @@ import { Api, ApiOperation, Field, nativeApp, RemoteService } from 'portico';
 /** @maxLength 3 */
 export type Code = string;
 export type CodePage = Page<Code>;
+export type Looped = Page<Looped | Code>;
 export class Page<T> { @Field(String) first!: T; @Field() total!: number; }
 @Api() @RemoteService('pages')
 export class PageService {
@@ -28,6 +29,8 @@ export class PageService {
   aliased(page: CodePage): number { return page.total; }
   @ApiOperation('Counts', { params: [Page] })
   plain(page: Page<string>): number { return page.total; }
+  @ApiOperation('Counts', { params: [Page] })
+  looped(page: Looped): number { return page.total; }
   @ApiOperation('Counts')
   written(page: Page<Code>): number { return page.total; }
 }
@@ -62,13 +65,16 @@ describe('a params entry that replaces a type given a tagged alias as its argume
     for (const generation of [without, withContract]) {
       const warnings = replaced(generation);
       expect(warnings.map((w) => [w.severity, w.location?.line])).toEqual([
-        ['warning', 10],
-        ['warning', 12],
+        ['warning', 11],
+        ['warning', 13],
+        ['warning', 17],
       ]);
       expect(warnings[0]!.message).toMatch(
         /^pages\.listed\(page\): its params entry replaces the written type Page<Code>, which gives the JSDoc tags of type alias Code /,
       );
       expect(warnings[1]!.message).toMatch(/^pages\.aliased\(page\): .* type alias Code /);
+      // An alias that refers to itself through the argument ends.
+      expect(warnings[2]!.message).toMatch(/^pages\.looped\(page\): .* type alias Code /);
       expect(warnings[0]!.message).toContain(
         'drop the params option, so that the written type is used, and build with a contract (generate-swagger --contract)',
       );
