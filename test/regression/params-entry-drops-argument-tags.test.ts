@@ -9,9 +9,9 @@ import { buildContractProject } from '../contract/types-project';
 import { startTestServer, type TestServer } from '../support/harness';
 import { json, send } from '../support/http';
 
-// A `params` entry names a class alone (`params: [Page]`), so where the parameter is written
-// `Page<Code>` the tags `Code` gives through the type argument were dropped without a word, with
-// or without a contract. docs/design-contract.md ("JSDoc tags") promises a warning naming the
+// A `params` or `returns` entry names a class alone (`params: [Page]`), so where the parameter or
+// result is written `Page<Code>` the tags `Code` gives through the type argument were dropped
+// without a word, with or without a contract. docs/design-contract.md ("JSDoc tags") promises a warning naming the
 // alias and file:line instead; the fix it names (drop `params`, build with a contract) is checked
 // over HTTP below.
 const SOURCE = `
@@ -33,15 +33,19 @@ export class PageService {
   looped(page: Looped): number { return page.total; }
   @ApiOperation('Counts')
   written(page: Page<Code>): number { return page.total; }
+  @ApiOperation('Gives', { returns: Page })
+  given(first: string): Page<Code> { return { first, total: 1 }; }
+  @ApiOperation('Gives')
+  returned(first: string): Page<Code> { return { first, total: 1 }; }
 }
 export default nativeApp({ name: 'shelf', services: [PageService] });
 `;
 
 type Schemas = Record<string, { properties: Record<string, unknown> }>;
 const replaced = (g: Generation) =>
-  g.diagnostics.filter((d) => d.message.includes('params entry replaces'));
+  g.diagnostics.filter((d) => d.message.includes(' entry replaces the written type'));
 
-describe('a params entry that replaces a type given a tagged alias as its argument', () => {
+describe('a params or returns entry that replaces a type given a tagged alias as its argument', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'portico-params-tags-'));
   let withContract: Generation;
   let without: Generation;
@@ -61,13 +65,14 @@ describe('a params entry that replaces a type given a tagged alias as its argume
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('warns at each such parameter, naming the alias and a fix, with or without a contract', () => {
+  it('warns at each such parameter and result, naming the alias and a fix, with or without a contract', () => {
     for (const generation of [without, withContract]) {
       const warnings = replaced(generation);
       expect(warnings.map((w) => [w.severity, w.location?.line])).toEqual([
         ['warning', 11],
         ['warning', 13],
         ['warning', 17],
+        ['warning', 21],
       ]);
       expect(warnings[0]!.message).toMatch(
         /^pages\.listed\(page\): its params entry replaces the written type Page<Code>, which gives the JSDoc tags of type alias Code /,
@@ -75,6 +80,9 @@ describe('a params entry that replaces a type given a tagged alias as its argume
       expect(warnings[1]!.message).toMatch(/^pages\.aliased\(page\): .* type alias Code /);
       // An alias that refers to itself through the argument ends.
       expect(warnings[2]!.message).toMatch(/^pages\.looped\(page\): .* type alias Code /);
+      expect(warnings[3]!.message).toMatch(
+        /^pages\.given\(\): its returns entry replaces the written type Page<Code>, .* type alias Code .*: drop the returns option/,
+      );
       expect(warnings[0]!.message).toContain(
         'drop the params option, so that the written type is used, and build with a contract (generate-swagger --contract)',
       );
@@ -97,5 +105,10 @@ describe('a params entry that replaces a type given a tagged alias as its argume
     const written = await call('written');
     expect(written.status).toBe(400);
     expect(written.text).toContain('field first: 7 characters, more than 3');
+    const give = (method: string) =>
+      send(server.url, `/shelf/pages/${method}`, { headers: json(), body: '"toolong"' });
+    const given = await give('given');
+    expect([given.status, given.text]).toEqual([200, '{"first":"toolong","total":1}']);
+    expect((await give('returned')).status).toBe(500);
   });
 });

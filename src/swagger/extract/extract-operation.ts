@@ -14,6 +14,7 @@ import {
 import { readOperationOptions } from './operation-options';
 import { checkErasedOptional } from './optional-parameters';
 import { porticoDecorators } from './portico-symbols';
+import { warnReplacedArgumentTags } from './replaced-argument-tags';
 import { checkResultVisible } from './result-visibility';
 import { docOf, locationOf, propertyOf, staticStringOf } from './source-text';
 import { schemaOfSpec } from './type-spec';
@@ -44,7 +45,10 @@ function resultOf(
 ): SchemaModel | 'void' {
   const type = returnTypeOf(converter.checker, method);
   if (type && !isVoid(type)) checkLiteralAgreement(converter, { type, spec, site });
-  if (spec) return schemaOfSpec(converter, spec, site);
+  if (spec) {
+    warnReplacedArgumentTags(converter, method, site);
+    return schemaOfSpec(converter, spec, site);
+  }
   if (!type || isVoid(type)) return 'void';
   const schema = withAliasTags(converter, method, {
     schema: writtenSchemaOf(converter, method, { type, site }),

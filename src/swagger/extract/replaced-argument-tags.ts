@@ -48,24 +48,25 @@ function collect(walk: Walk, written: Written, through: boolean): void {
 }
 
 /**
- * Warns, at a parameter whose `params` entry replaces its written type (`params: [Page]` for
- * `page: Page<Day>`), of each tagged alias that type gives a generic as a type argument: the
- * entry names the class alone, so those tags are left out of the document and not enforced, with
- * or without a contract, never silently (docs/design-contract.md, "JSDoc tags").
+ * Warns, at a parameter or result whose `params` or `returns` entry replaces its written type
+ * (`params: [Page]` for `page: Page<Day>`), of each tagged alias that type gives a generic as a
+ * type argument: the entry names the class alone, so those tags are left out of the document and
+ * not enforced, with or without a contract, never silently (docs/design-contract.md, "JSDoc tags").
  */
 export function warnReplacedArgumentTags(
   converter: Converter,
-  declaration: ts.ParameterDeclaration,
+  declaration: ts.ParameterDeclaration | ts.MethodDeclaration,
   site: Site,
 ): void {
+  const entry = ts.isParameter(declaration) ? 'params' : 'returns';
   const node = writtenTypeOf(declaration);
   const walk: Walk = { converter, found: new Set(), expanded: new Set() };
   if (node) collect(walk, { node, args: NO_ARGUMENTS }, false);
   for (const alias of walk.found) {
     converter.report({
       severity: 'warning',
-      message: `${site.label}: its params entry replaces the written type ${node?.getText()}, which gives the JSDoc tags of type alias ${alias.name} through a type argument; the entry names the class alone, so the tags are left out of the document and not enforced: drop the params option, so that the written type is used, and build with a contract (generate-swagger --contract)`,
-      location: locationOf(declaration),
+      message: `${site.label}: its ${entry} entry replaces the written type ${node?.getText()}, which gives the JSDoc tags of type alias ${alias.name} through a type argument; the entry names the class alone, so the tags are left out of the document and not enforced: drop the ${entry} option, so that the written type is used, and build with a contract (generate-swagger --contract)`,
+      location: locationOf(site.node),
     });
   }
 }
