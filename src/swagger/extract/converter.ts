@@ -4,7 +4,7 @@ import { type SchemaModel } from '../schema-model';
 import { type OpenInstances } from './growing-generics';
 import { type SchemaRegistry } from './schema-registry';
 import { locationOf } from './source-text';
-import { type TypeArguments } from './written-arguments';
+import { symbolOf, type TypeArguments } from './written-arguments';
 import { type Instances } from './written-instances';
 
 /** Where a type is used: the node for file:line, and words for a message ("field User.age"). */
@@ -84,6 +84,19 @@ export function isLibrarySymbol(converter: Converter, symbol: ts.Symbol | undefi
   return (symbol?.declarations ?? []).some((d) =>
     converter.program.isSourceFileDefaultLibrary(d.getSourceFile()),
   );
+}
+
+/**
+ * The class, interface or alias of the project that a type reference names (`Page` of
+ * `Page<Day>`), import aliases followed; `undefined` for a name of TypeScript's library
+ * (`Array`, `Record`) or for none.
+ */
+export function projectSymbolOf(
+  converter: Converter,
+  name: ts.EntityName | ts.Expression,
+): ts.Symbol | undefined {
+  const symbol = symbolOf(converter.checker, name);
+  return symbol && !isLibrarySymbol(converter, symbol) ? symbol : undefined;
 }
 
 /** A primitive with the libA element name that a bare value of it has on the XML wire. */

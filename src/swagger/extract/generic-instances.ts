@@ -1,11 +1,10 @@
 import { ts } from 'ts-morph';
-import { type Converter, isLibrarySymbol } from './converter';
+import { type Converter, projectSymbolOf } from './converter';
 import { toSchemaName } from './schema-registry';
 import { fragmentOf, type NamedInfo } from './type-names';
 import {
   bindArguments,
   resolveWritten,
-  symbolOf,
   type TypeArguments,
   taggedAliasOf,
   taggedShapeOf,
@@ -70,15 +69,14 @@ export function instanceOf(
  */
 export function isAliasOfTypes(converter: Converter, node: ts.TypeReferenceNode): boolean {
   const { checker } = converter;
-  const symbol = symbolOf(checker, node.typeName);
+  const symbol = projectSymbolOf(converter, node.typeName);
   const alias = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
-  if (!symbol || !alias || isLibrarySymbol(converter, symbol)) return false;
+  if (!symbol || !alias) return false;
   if (checker.getTypeFromTypeNode(node).aliasSymbol !== symbol) return false;
   let declared = alias.type;
   while (ts.isParenthesizedTypeNode(declared)) declared = declared.type;
   if (ts.isTypeReferenceNode(declared)) {
-    const named = symbolOf(checker, declared.typeName);
-    return !named || isLibrarySymbol(converter, named);
+    return projectSymbolOf(converter, declared.typeName) === undefined;
   }
   return !(
     ts.isTypeLiteralNode(declared) ||

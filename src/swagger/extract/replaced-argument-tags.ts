@@ -1,12 +1,11 @@
 import { ts } from 'ts-morph';
 import { writtenTypeOf } from './alias-tags';
-import { type Converter, isLibrarySymbol, type Site } from './converter';
+import { type Converter, projectSymbolOf, type Site } from './converter';
 import { locationOf } from './source-text';
 import {
   expandedAlias,
   NO_ARGUMENTS,
   resolveWritten,
-  symbolOf,
   taggedAliasOf,
   type Written,
 } from './written-arguments';
@@ -14,8 +13,7 @@ import {
 /** Whether a reference instantiates a generic of the project (`Page<Day>`, not `Array<Day>`). */
 function isProjectGeneric(converter: Converter, node: ts.TypeNode): boolean {
   if (!ts.isTypeReferenceNode(node) || !node.typeArguments) return false;
-  const symbol = symbolOf(converter.checker, node.typeName);
-  return symbol !== undefined && !isLibrarySymbol(converter, symbol);
+  return projectSymbolOf(converter, node.typeName) !== undefined;
 }
 
 interface Walk {

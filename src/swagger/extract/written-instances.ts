@@ -1,15 +1,9 @@
 import { ts } from 'ts-morph';
 import { isAbsent, libraryItemOf } from './alias-tags';
-import { type Converter, isLibrarySymbol, type Site } from './converter';
+import { type Converter, projectSymbolOf, type Site } from './converter';
 import { argumentsShapeOf, isAliasOfTypes } from './generic-instances';
 import { setAsideFieldGenerics, warnFieldGenericTags, warnLostTags } from './lost-alias-tags';
-import {
-  expandedAlias,
-  resolveWritten,
-  symbolOf,
-  taggedAliasOf,
-  type Written,
-} from './written-arguments';
+import { expandedAlias, resolveWritten, taggedAliasOf, type Written } from './written-arguments';
 
 /**
  * The named generic types in one written type whose arguments name aliases with JSDoc tags
@@ -30,9 +24,8 @@ interface Walk {
 
 /** Whether `type` is the instantiation of the class, interface or alias a reference names. */
 function instantiates(converter: Converter, node: ts.TypeReferenceNode, type: ts.Type): boolean {
-  const symbol = symbolOf(converter.checker, node.typeName);
-  if (!symbol || isLibrarySymbol(converter, symbol)) return false;
-  return (type.aliasSymbol ?? type.getSymbol()) === symbol;
+  const symbol = projectSymbolOf(converter, node.typeName);
+  return symbol !== undefined && (type.aliasSymbol ?? type.getSymbol()) === symbol;
 }
 
 /** Notes a reference that instantiates `type` with `given` as its arguments, in `shape`. */
