@@ -1,0 +1,52 @@
+const { existsSync } = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/**
+ * The files that time how fast a fault is noticed on real processes (a replica stopped, killed or
+ * unheard, a NATS node gone, a call held past its deadline): replicas ping every few hundred
+ * milliseconds, so a busy neighbour (Chromium, tsc, npm) can make a ping late and a healthy replica
+ * look lost. They run last, one at a time, with no other file beside them.
+ */
+const ALONE = [
+  'test/hardening/nats-faults.test.ts',
+  'test/nats/chaos.test.ts',
+  'test/nats/fail-fast.test.ts',
+  'test/nats/nats-cluster.test.ts',
+  'test/nats/nats-restart.test.ts',
+  'test/nats/replica-faults.test.ts',
+  'test/nats/replica-introduction.test.ts',
+  'test/nats/secure-cluster.test.ts',
+  'test/nats/stalled-replica.test.ts',
+  'test/nats/steering.test.ts',
+  'test/nats/unheard-replica.test.ts',
+  'test/regression/hung-method-holds-replica-slot.test.ts',
+];
+
+/**
+ * The longest files, started first: on a clean clone Jest knows no durations and orders by file
+ * size, which could leave one of these to run alone at the end.
+ */
+const FIRST = ['test/browser/swagger-ui.test.ts', 'test/adopter/adopter.test.ts'];
+
+for (const file of [...ALONE, ...FIRST]) {
+  if (!existsSync(path.join(ROOT, file))) {
+    throw new Error(`test/support/test-groups.js names ${file}, which does not exist`);
+  }
+}
+
+/** The test files a run takes, by PORTICO_TEST_GROUP: `alone` (ALONE), `shared` (all others). */
+function groupConfig(group) {
+  const rooted = ALONE.map((file) => `<rootDir>/${file}`);
+  if (group === undefined || group === '') return {};
+  if (group === 'alone') return { testMatch: rooted };
+  if (group === 'shared') {
+    return {
+      testPathIgnorePatterns: ['/node_modules/', ...rooted.map((f) => f.replace(/\./g, '\\.'))],
+    };
+  }
+  throw new Error(`PORTICO_TEST_GROUP is ${group}: it may be alone, shared or unset`);
+}
+
+module.exports = { ROOT, ALONE, FIRST, groupConfig };
