@@ -7,11 +7,12 @@ import { type GenerateOptions, generateDocument } from '../../src/swagger/cli/ge
 import { EXAMPLES_PROJECT } from '../swagger/support';
 
 /**
- * A directory with the swagger.json that `npm start` generates, of a project (the examples unless
- * told), in Swagger 2.0 unless told. Resolves to the directory and the document.
+ * The text of each document a test file generated, by its options: a test that asks for the same
+ * document again gets a directory of its own, and the generation is not run twice.
  */
-export async function prepareDocsDir(options: Partial<GenerateOptions> = {}) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portico-docs-'));
+const generated = new Map<string, Promise<string>>();
+
+async function documentText(options: Partial<GenerateOptions>): Promise<string> {
   const generation = await generateDocument({
     project: EXAMPLES_PROJECT,
     title: 'portico examples',
@@ -19,8 +20,20 @@ export async function prepareDocsDir(options: Partial<GenerateOptions> = {}) {
     ...options,
   });
   if (generation.invalid) throw new Error(generation.invalid);
-  writeFileSync(path.join(dir, 'swagger.json'), generation.text);
-  return { dir, document: JSON.parse(generation.text) as Record<string, any> };
+  return generation.text;
+}
+
+/**
+ * A directory with the swagger.json that `npm start` generates, of a project (the examples unless
+ * told), in Swagger 2.0 unless told. Resolves to the directory and the document.
+ */
+export async function prepareDocsDir(options: Partial<GenerateOptions> = {}) {
+  const key = JSON.stringify(options);
+  const text = generated.get(key) ?? documentText(options);
+  generated.set(key, text);
+  const dir = mkdtempSync(path.join(tmpdir(), 'portico-docs-'));
+  writeFileSync(path.join(dir, 'swagger.json'), await text);
+  return { dir, document: JSON.parse(await text) as Record<string, any> };
 }
 
 /** The docs microservice as the examples deploy it, on the swagger.json in `dir`. */
