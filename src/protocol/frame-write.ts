@@ -15,6 +15,23 @@ import { MsgpackWriter } from './msgpack-writer';
 
 const writer = new MsgpackWriter();
 
+const NAMES = [
+  ...['microservice', 'service', 'method', 'apiId', 'sequenceName', 'args', 'context'],
+  ...['budgetMs', 'deadlineAt', 'takeBy', 'requestId', 'locale', 'privilegeNames', 'privileged'],
+  ...['ok', 'body', 'error', 'status', 'code', 'message', 'replica'],
+] as const;
+/** Each key's bytes, written once: a key's characters are not looked at per frame. */
+const K = Object.fromEntries(NAMES.map((name) => [name, keyBytes(name)])) as Record<
+  (typeof NAMES)[number],
+  Uint8Array
+>;
+const OPTIONAL_KEYS = OPTIONAL_CONTEXT_KEYS.map(keyBytes);
+
+/** A key's bytes, for {@link MsgpackWriter.raw}: a short ASCII name, as a fixstr. */
+function keyBytes(name: string): Uint8Array {
+  return Uint8Array.from([0xa0 | name.length, ...Buffer.from(name, 'latin1')]);
+}
+
 /** The call frame of `envelope`: its budget left at `now`, its epoch deadline, and `takeBy`. */
 export function writeCallFrame(
   header: readonly [number, number],
@@ -24,19 +41,51 @@ export function writeCallFrame(
 ): Buffer {
   const w = writer;
   w.begin(header[0], header[1]);
-  w.map(takeBy === undefined ? 9 : 10);
-  field(w, 'microservice', envelope.microservice);
-  field(w, 'service', envelope.service);
-  field(w, 'method', envelope.method);
-  field(w, 'apiId', envelope.apiId);
-  field(w, 'sequenceName', envelope.sequenceName);
-  field(w, 'args', envelope.args);
-  w.key('context');
+  writeHead(w, envelope, takeBy !== undefined);
+  w.value(envelope.args);
+  w.raw(K.context);
   writeContext(w, envelope.context);
-  field(w, 'budgetMs', Math.round(envelope.deadline - now));
-  field(w, 'deadlineAt', Math.round(envelope.deadline));
-  if (takeBy !== undefined) field(w, 'takeBy', Math.round(takeBy));
+  field(w, K.budgetMs, Math.round(envelope.deadline - now));
+  field(w, K.deadlineAt, Math.round(envelope.deadline));
+  if (takeBy !== undefined) field(w, K.takeBy, Math.round(takeBy));
   return w.end();
+}
+
+/** The names of the call before, and the bytes from its map header to its `args` key. */
+let head: (CallNames & { readonly takes: boolean; readonly bytes: Uint8Array }) | undefined;
+
+type CallNames = Pick<
+  CallEnvelope,
+  'microservice' | 'service' | 'method' | 'apiId' | 'sequenceName'
+>;
+
+/**
+ * The frame's map header and its fields up to the `args` key: the names of a call repeat from
+ * call to call, and when they are those of the call before, its bytes are copied whole.
+ */
+function writeHead(w: MsgpackWriter, e: CallEnvelope, takes: boolean): void {
+  const last = head;
+  if (
+    last?.takes === takes &&
+    last.microservice === e.microservice &&
+    last.service === e.service &&
+    last.method === e.method &&
+    last.apiId === e.apiId &&
+    last.sequenceName === e.sequenceName
+  ) {
+    w.raw(last.bytes);
+    return;
+  }
+  const from = w.mark();
+  w.map(takes ? 10 : 9);
+  field(w, K.microservice, e.microservice);
+  field(w, K.service, e.service);
+  field(w, K.method, e.method);
+  field(w, K.apiId, e.apiId);
+  field(w, K.sequenceName, e.sequenceName);
+  w.raw(K.args);
+  const { microservice, service, method, apiId, sequenceName } = e;
+  head = { microservice, service, method, apiId, sequenceName, takes, bytes: w.since(from) };
 }
 
 function writeContext(w: MsgpackWriter, context: CallContext): void {
@@ -44,13 +93,13 @@ function writeContext(w: MsgpackWriter, context: CallContext): void {
   let count = 4;
   for (const value of optional) if (value !== undefined) count++;
   w.map(count);
-  field(w, 'requestId', context.requestId);
-  field(w, 'locale', context.locale);
-  field(w, 'privilegeNames', context.privilegeNames);
-  field(w, 'privileged', context.privileged);
-  for (let k = 0; k < OPTIONAL_CONTEXT_KEYS.length; k++) {
+  field(w, K.requestId, context.requestId);
+  field(w, K.locale, context.locale);
+  field(w, K.privilegeNames, context.privilegeNames);
+  field(w, K.privileged, context.privileged);
+  for (let k = 0; k < OPTIONAL_KEYS.length; k++) {
     const value = optional[k];
-    if (value !== undefined) field(w, OPTIONAL_CONTEXT_KEYS[k] as string, value);
+    if (value !== undefined) field(w, OPTIONAL_KEYS[k] as Uint8Array, value);
   }
 }
 
@@ -79,21 +128,21 @@ export function writeReplyFrame(
   const w = writer;
   w.begin(header[0], header[1]);
   w.map(replica === undefined ? 2 : 3);
-  field(w, 'ok', Boolean(reply.ok));
-  if (reply.ok) field(w, 'body', reply.body);
+  field(w, K.ok, Boolean(reply.ok));
+  if (reply.ok) field(w, K.body, reply.body);
   else {
     const { status, code, message } = reply.error;
-    w.key('error');
+    w.raw(K.error);
     w.map(3);
-    field(w, 'status', status);
-    field(w, 'code', code);
-    field(w, 'message', message);
+    field(w, K.status, status);
+    field(w, K.code, code);
+    field(w, K.message, message);
   }
-  if (replica !== undefined) field(w, 'replica', replica);
+  if (replica !== undefined) field(w, K.replica, replica);
   return w.end();
 }
 
-function field(w: MsgpackWriter, key: string, value: unknown): void {
-  w.key(key);
+function field(w: MsgpackWriter, key: Uint8Array, value: unknown): void {
+  w.raw(key);
   w.value(value);
 }

@@ -1,52 +1,71 @@
 import { Packr } from 'msgpackr';
+import { writeNumber } from './msgpack-number';
 
 // Plain MessagePack maps only: no record extension, so any MessagePack reader can inspect a frame.
 const packr = new Packr({ useRecords: false, variableMapSize: true });
 
-/** The room a writer keeps between frames. */
-const KEPT_BYTES = 64 * 1024;
+/** The size of the chunks that frames are written into, one after the other. */
+const CHUNK_BYTES = 64 * 1024;
 
 /**
- * Writes a frame into a buffer it reuses, byte for byte as msgpackr (`packr` above) writes the
- * same value: the same shortest headers, the same integer widths, doubles elsewhere. Values of a
- * type that frames do not hold go to msgpackr itself. `frame-write.ts` writes the frames with it.
+ * Writes frames, byte for byte as msgpackr (`packr` above) writes the same value: the same
+ * shortest headers, the same integer widths, doubles elsewhere. Values of a type that frames do
+ * not hold go to msgpackr itself. `frame-write.ts` writes the frames with it.
+ *
+ * Frames are written one after the other into a chunk, as Node's buffer pool hands out small
+ * buffers, and each is a view of its bytes there: no copy, and no backing store per frame for V8
+ * to track and free. A chunk is never written again, and is freed with the last frame in it.
+ * Each write keeps the position in a local while it loops (docs/performance.md, "Where the hop's
+ * instructions go").
  */
 export class MsgpackWriter {
-  private bytes = Buffer.allocUnsafeSlow(KEPT_BYTES);
+  private bytes = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+  private start = 0;
   private pos = 0;
 
   /** Starts a frame with its two header bytes. */
   begin(version: number, kind: number): void {
-    this.pos = 0;
+    this.start = this.pos;
     this.room(2);
-    this.bytes[0] = version;
-    this.bytes[1] = kind;
-    this.pos = 2;
+    const pos = this.pos;
+    this.bytes[pos] = version;
+    this.bytes[pos + 1] = kind;
+    this.pos = pos + 2;
   }
 
-  /** A copy of the frame written since {@link begin}, in a buffer of its own. */
+  /** The frame written since {@link begin}: a view of its bytes, which no later frame touches. */
   end(): Buffer {
-    // From Node's buffer pool: `new Uint8Array` of a frame's size has V8 allocate, track and
-    // later free a backing store of its own for each frame.
-    const frame = Buffer.allocUnsafe(this.pos);
-    this.bytes.copy(frame, 0, 0, this.pos);
-    // A large frame's room is not kept for the frames after it.
-    if (this.bytes.length > KEPT_BYTES) this.bytes = Buffer.allocUnsafeSlow(KEPT_BYTES);
+    const { bytes, start } = this;
+    const frame = Buffer.from(bytes.buffer, bytes.byteOffset + start, this.pos - start);
+    // A chunk grown for a large frame is not kept for the frames after it.
+    if (bytes.length > CHUNK_BYTES) this.fresh();
     return frame;
   }
 
-  /** The header of a map of `count` entries. */
+  /** The header of a map of `count` entries (at most 15). */
   map(count: number): void {
-    this.room(1);
-    this.bytes[this.pos++] = 0x80 | count;
+    this.byte(0x80 | count);
   }
 
-  /** A key: a short ASCII name, as a fixstr. */
-  key(name: string): void {
-    this.room(name.length + 1);
-    const { bytes } = this;
-    bytes[this.pos++] = 0xa0 | name.length;
-    for (let i = 0; i < name.length; i++) bytes[this.pos++] = name.charCodeAt(i);
+  /** Bytes as they are: a key written once, or what {@link since} copied. */
+  raw(encoded: Uint8Array): void {
+    const length = encoded.length;
+    this.room(length);
+    const { bytes, pos } = this;
+    // A short run costs less copied here than by a call into the runtime.
+    if (length > 16) bytes.set(encoded, pos);
+    else for (let i = 0; i < length; i++) bytes[pos + i] = encoded[i] as number;
+    this.pos = pos + length;
+  }
+
+  /** Where the next byte of this frame goes, from its start: what {@link since} copies from. */
+  mark(): number {
+    return this.pos - this.start;
+  }
+
+  /** A copy of the bytes written since `from` (a {@link mark} of this frame), to write again. */
+  since(from: number): Uint8Array {
+    return Uint8Array.prototype.slice.call(this.bytes, this.start + from, this.pos);
   }
 
   /** Any value: a string, an array of strings or an integer here, anything else by msgpackr. */
@@ -57,7 +76,7 @@ export class MsgpackWriter {
     else if (value === null) this.byte(0xc0);
     else if (Array.isArray(value) && value.length < 16) {
       this.byte(0x90 | value.length);
-      for (const item of value) this.value(item);
+      for (let i = 0; i < value.length; i++) this.value(value[i]);
     } else this.packed(packr.pack(value));
   }
 
@@ -89,35 +108,7 @@ export class MsgpackWriter {
   /** A number, in the width msgpackr gives it (an integer of 32 bits or less, else a double). */
   number(value: number): void {
     this.room(9);
-    const { bytes } = this;
-    if (value >>> 0 === value) {
-      if (value < 0x80) bytes[this.pos++] = value;
-      else if (value < 0x100) {
-        bytes[this.pos++] = 0xcc;
-        bytes[this.pos++] = value;
-      } else if (value < 0x10000) {
-        bytes[this.pos++] = 0xcd;
-        this.pos = bytes.writeUInt16BE(value, this.pos);
-      } else {
-        bytes[this.pos++] = 0xce;
-        this.pos = bytes.writeUInt32BE(value, this.pos);
-      }
-    } else if (value >> 0 === value) {
-      if (value >= -0x20) bytes[this.pos++] = 0x100 + value;
-      else if (value >= -0x80) {
-        bytes[this.pos++] = 0xd0;
-        bytes[this.pos++] = value + 0x100;
-      } else if (value >= -0x8000) {
-        bytes[this.pos++] = 0xd1;
-        this.pos = bytes.writeInt16BE(value, this.pos);
-      } else {
-        bytes[this.pos++] = 0xd2;
-        this.pos = bytes.writeInt32BE(value, this.pos);
-      }
-    } else {
-      bytes[this.pos++] = 0xcb;
-      this.pos = bytes.writeDoubleBE(value, this.pos);
-    }
+    this.pos = writeNumber(this.bytes, this.pos, value);
   }
 
   /** Writes `text` as a fixstr or str 8 when it is ASCII; false (and nothing kept) when not. */
@@ -126,16 +117,17 @@ export class MsgpackWriter {
     const header = length < 0x20 ? 1 : 2;
     this.room(length + header);
     const { bytes } = this;
-    const at = this.pos + header;
+    const pos = this.pos;
+    const at = pos + header;
     for (let i = 0; i < length; i++) {
       const unit = text.charCodeAt(i);
       if (unit >= 0x80) return false;
       bytes[at + i] = unit;
     }
-    if (header === 1) bytes[this.pos] = 0xa0 | length;
+    if (header === 1) bytes[pos] = 0xa0 | length;
     else {
-      bytes[this.pos] = 0xd9;
-      bytes[this.pos + 1] = length;
+      bytes[pos] = 0xd9;
+      bytes[pos + 1] = length;
     }
     this.pos = at + length;
     return true;
@@ -152,10 +144,20 @@ export class MsgpackWriter {
     this.pos += encoded.length;
   }
 
+  /** Makes room for `more` bytes: a frame that outgrows its chunk moves to a new one. */
   private room(more: number): void {
     if (this.pos + more <= this.bytes.length) return;
-    const grown = Buffer.allocUnsafeSlow(Math.max(2 * this.bytes.length, this.pos + more));
-    this.bytes.copy(grown, 0, 0, this.pos);
-    this.bytes = grown;
+    const { bytes, start } = this;
+    const written = this.pos - start;
+    this.bytes = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, 2 * (written + more)));
+    bytes.copy(this.bytes, 0, start, this.pos);
+    this.start = 0;
+    this.pos = written;
+  }
+
+  private fresh(): void {
+    this.bytes = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+    this.start = 0;
+    this.pos = 0;
   }
 }
