@@ -22,9 +22,20 @@ export function decodeUtf8(bytes: Uint8Array, start: number, end: number): strin
   }
 }
 
+/** Four characters to a `fromCharCode`: each `+=` makes a string of its own. */
 function shortAscii(bytes: Uint8Array, start: number, end: number): string {
   let text = '';
-  for (let i = start; i < end; i++) text += String.fromCharCode(bytes[i] as number);
+  let i = start;
+  for (; i + 4 <= end; i += 4) {
+    const at = bytes as unknown as readonly number[];
+    text += String.fromCharCode(
+      at[i] as number,
+      at[i + 1] as number,
+      at[i + 2] as number,
+      at[i + 3] as number,
+    );
+  }
+  for (; i < end; i++) text += String.fromCharCode(bytes[i] as number);
   return text;
 }
 

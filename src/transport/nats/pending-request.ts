@@ -1,3 +1,5 @@
+import { type Outgoing } from './outgoing-batch';
+
 /** A request that waits for its reply, as a replica watch sees it. */
 export interface PendingRequest {
   readonly subject: string;
@@ -7,4 +9,23 @@ export interface PendingRequest {
   seq: number;
   /** The replica that reported holding it, once one did. */
   holder?: string;
+}
+
+/** A request from its call to its reply: one object, queued to publish and then waiting. */
+export class Waiting implements PendingRequest, Outgoing {
+  seq = Number.POSITIVE_INFINITY;
+  holder?: string;
+
+  constructor(
+    readonly subject: string,
+    readonly to: string,
+    public data: Uint8Array,
+    readonly token: string,
+    readonly sentAt: number,
+    /** `Date.now()` after which it is answered `timeout`. */
+    readonly expiresAt: number,
+    readonly timeoutMs: number,
+    readonly resolve: (data: Uint8Array) => void,
+    readonly reject: (error: Error) => void,
+  ) {}
 }

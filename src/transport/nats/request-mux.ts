@@ -2,8 +2,8 @@ import { createInbox, type Msg, type NatsConnection, type NatsError } from 'nats
 import { EndedRequests } from './ended-requests';
 import { expiryClock } from './expiry-clock';
 import { NoReplyError } from './no-reply-error';
-import { type Outgoing, OutgoingBatch } from './outgoing-batch';
-import { type PendingRequest } from './pending-request';
+import { OutgoingBatch } from './outgoing-batch';
+import { type PendingRequest, Waiting } from './pending-request';
 
 /** Requests with one reply each, over one connection. */
 export interface RequestMux {
@@ -29,13 +29,8 @@ export interface RequestMux {
   close(): void;
 }
 
-interface Waiting extends PendingRequest {
-  readonly resolve: (data: Uint8Array) => void;
-  readonly reject: (error: Error) => void;
-  /** `Date.now()` after which it is answered `timeout`. */
-  readonly expiresAt: number;
-  readonly timeoutMs: number;
-}
+/** The data of a request once published: the mux keeps no frame past its write. */
+const SENT = new Uint8Array(0);
 
 /**
  * Request and reply as a main server needs them: every reply comes to one subscription on an inbox
@@ -54,7 +49,18 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
   const inbox = createInbox(inboxPrefix);
   const waiting = new Map<string, Waiting>();
   const ended = new EndedRequests();
-  const batch = new OutgoingBatch(publish);
+  const batch = new OutgoingBatch<Waiting>(publish);
+  // The reply subjects' prefix for the subject of the request before: calls in a row share one.
+  let lastSubject: string | undefined;
+  let lastPrefix = '';
+
+  function replyPrefix(subject: string): string {
+    if (subject !== lastSubject) {
+      lastSubject = subject;
+      lastPrefix = `${inbox}.${subject}.`;
+    }
+    return lastPrefix;
+  }
   const clock = expiryClock(expire);
   let counter = 0;
   let sequence = 0;
@@ -107,12 +113,14 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
     fail(token, new NoReplyError('timeout', `no reply within ${timeoutMs} ms`));
   }
 
-  function publish({ subject, data, token }: Outgoing): void {
-    const entry = waiting.get(token);
-    if (!entry) return;
+  function publish(entry: Waiting): void {
+    const { to, data, token } = entry;
+    entry.data = SENT;
+    // Ended before its turn came (timed out, failed, or the mux closed): nothing to send.
+    if (waiting.get(token) !== entry) return;
     entry.seq = ++sequence;
     try {
-      connection.publish(subject, data, { reply: token });
+      connection.publish(to, data, { reply: token });
     } catch (error) {
       take(token)?.reject(error as Error);
     }
@@ -130,13 +138,23 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
           reject(new NoReplyError('closed', 'the reply subscription was closed'));
           return;
         }
-        const token = `${inbox}.${subject}.${(counter++).toString(36)}`;
+        const token = replyPrefix(subject) + (counter++).toString(36);
         const sentAt = Date.now();
         const expiresAt = sentAt + timeoutMs;
-        const seq = Number.POSITIVE_INFINITY;
-        waiting.set(token, { subject, sentAt, seq, resolve, reject, expiresAt, timeoutMs });
+        const entry = new Waiting(
+          subject,
+          to ?? subject,
+          data,
+          token,
+          sentAt,
+          expiresAt,
+          timeoutMs,
+          resolve,
+          reject,
+        );
+        waiting.set(token, entry);
         clock.add(token, expiresAt);
-        batch.add({ subject: to ?? subject, data, token });
+        batch.add(entry);
       });
     },
     close() {
