@@ -18,12 +18,20 @@ export interface HopCaller {
 const SEQUENCE = 'libBParamArrayJsonInOutSequence';
 const RESULT = '{"result":6}';
 
+/** A call's envelope, a literal as the main server builds it (`callEnvelope`): spreads cost per call. */
 function envelope(): CallEnvelope {
   const context = { requestId: 'hop-count', locale: 'en', privilegeNames: [], privileged: true };
-  const call = { microservice: 'calc', service: 'multiplier', method: 'mulTwo' } as const;
-  const args = ['{"a":2,"b":3}'];
-  const deadline = Date.now() + 60_000;
-  return { version: 1, ...call, apiId: 'ROA', sequenceName: SEQUENCE, args, context, deadline };
+  return {
+    version: 1,
+    microservice: 'calc',
+    service: 'multiplier',
+    method: 'mulTwo',
+    apiId: 'ROA',
+    sequenceName: SEQUENCE,
+    args: ['{"a":2,"b":3}'],
+    context,
+    deadline: Date.now() + 60_000,
+  };
 }
 
 /** The main server's end: its own `requestReply` (frames, request mux, NATS client) to `calc`. */
