@@ -37,12 +37,52 @@ const joined = (before: string | undefined, value: string) =>
   before === undefined ? value : `${before}, ${value}`;
 
 /**
+ * Stores `value` in the field that the lower-cased header `name` names; false for a name that
+ * names none. Named stores, one per case: a key chosen at run time would take V8's generic path.
+ */
+function store(v: SvcHeaderValues, name: string, value: string): boolean {
+  switch (name) {
+    case 'x-svc-api-id':
+      v.apiId = joined(v.apiId, value);
+      return true;
+    case 'x-svc-privilege-names':
+      v.privilegeNames = joined(v.privilegeNames, value);
+      return true;
+    case 'x-svc-locale':
+      v.locale = joined(v.locale, value);
+      return true;
+    case 'x-svc-sequence-name':
+      v.sequenceName = joined(v.sequenceName, value);
+      return true;
+    case 'x-svc-request-id':
+      v.requestId = joined(v.requestId, value);
+      return true;
+    case 'x-svc-session-id':
+      v.sessionId = joined(v.sessionId, value);
+      return true;
+    case 'x-svc-user':
+      v.user = joined(v.user, value);
+      return true;
+    case 'x-svc-client-application-name':
+      v.clientApplicationName = joined(v.clientApplicationName, value);
+      return true;
+    case 'x-svc-ip':
+      v.ip = joined(v.ip, value);
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
  * Reads the `X-SVC-*` headers of a request from its raw header lines, in any case, in one pass:
  * the checks then read fields of one shape, where each lookup on Node's header object (a new
  * string as the key, an object of its own shape per request) takes V8's slowest path
- * (docs/performance.md, "libA XML against ROA JSON"). Without any such header, the values are
- * {@link NO_SVC_HEADERS}. test/unit/svc-header-values.test.ts holds each case below to Node's
- * reading of every name of `SVC_HEADER_SPELLING` (./headers.ts).
+ * (docs/performance.md, "libA XML against ROA JSON"). A name is tried as sent first, and
+ * lower-cased only when that names no field: clients that send them lower-cased (HTTP/2, fetch)
+ * skip the conversion. Without any such header, the values are {@link NO_SVC_HEADERS}.
+ * test/unit/svc-header-values.test.ts holds each case below to Node's reading of every name of
+ * `SVC_HEADER_SPELLING` (./headers.ts).
  */
 export function svcHeaderValues(rawHeaders: readonly string[]): Readonly<SvcHeaderValues> {
   let v: SvcHeaderValues | undefined;
@@ -51,36 +91,7 @@ export function svcHeaderValues(rawHeaders: readonly string[]): Readonly<SvcHead
     if (!isSvcName(name)) continue;
     const value = rawHeaders[i + 1] as string;
     v ??= new SvcHeaderValues();
-    // Named stores, one per case: a key chosen at run time would take V8's generic path.
-    switch (name.toLowerCase()) {
-      case 'x-svc-api-id':
-        v.apiId = joined(v.apiId, value);
-        break;
-      case 'x-svc-privilege-names':
-        v.privilegeNames = joined(v.privilegeNames, value);
-        break;
-      case 'x-svc-locale':
-        v.locale = joined(v.locale, value);
-        break;
-      case 'x-svc-sequence-name':
-        v.sequenceName = joined(v.sequenceName, value);
-        break;
-      case 'x-svc-request-id':
-        v.requestId = joined(v.requestId, value);
-        break;
-      case 'x-svc-session-id':
-        v.sessionId = joined(v.sessionId, value);
-        break;
-      case 'x-svc-user':
-        v.user = joined(v.user, value);
-        break;
-      case 'x-svc-client-application-name':
-        v.clientApplicationName = joined(v.clientApplicationName, value);
-        break;
-      case 'x-svc-ip':
-        v.ip = joined(v.ip, value);
-        break;
-    }
+    if (!store(v, name, value)) store(v, name.toLowerCase(), value);
   }
   return v ?? NO_SVC_HEADERS;
 }
