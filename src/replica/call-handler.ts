@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { ERROR_STATUS, type ErrorBody, toErrorBody } from '../errors';
 import { traceReplicaCall } from '../observability/replica-tracing';
 import { CodecError, decodeEnvelope } from '../protocol/codec';
+import { isPromiseLike } from '../protocol/deadline';
 import { type CallEnvelope, type CallReply } from '../protocol/envelope';
 import { type MicroserviceRuntime } from '../runtime/runtime';
 import { type NatsLink } from '../transport/nats/nats-connection';
@@ -10,7 +11,7 @@ import { type CallHolds } from './call-holds';
 import { type Limiter } from './limiter';
 import { REFUSALS } from './refusals';
 import { type ReplicaLimits, withinLimits } from './replica-limits';
-import { type ReplySender, replyFrame } from './reply-frame';
+import { type Answered, answeredName, type ReplySender, replyFrame } from './reply-frame';
 
 /** What a replica's message handler works with. */
 export interface CallHandlerParts {
@@ -46,12 +47,12 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
     },
   };
 
-  function answer(msg: Msg, reply: CallReply, what: string): void {
+  function answer(msg: Msg, reply: CallReply, what: Answered): void {
     const frame = replyFrame(reply, what, sender);
     try {
       msg.respond(frame);
     } catch (error) {
-      logger.warn({ err: error, target: what }, 'the reply could not be sent');
+      logger.warn({ err: error, target: answeredName(what) }, 'the reply could not be sent');
     }
     // After the reply: a ping answer that no longer lists the call comes after it on the wire.
     if (msg.reply) holds.release(msg.reply);
@@ -62,8 +63,7 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
   }
 
   /** The call in the frame, within this replica's limits; else answers the error and is undefined. */
-  function read(msg: Msg): CallEnvelope | undefined {
-    const now = Date.now();
+  function read(msg: Msg, now: number): CallEnvelope | undefined {
     try {
       return withinLimits(
         decodeEnvelope(msg.data, { maxBytes: link.maxPayload, now }),
@@ -80,8 +80,18 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
     }
   }
 
-  async function run(msg: Msg, envelope: CallEnvelope, epoch: number): Promise<void> {
-    if (holds.stalledSince(epoch)) {
+  /**
+   * Runs the call in its slot. A method that returns a value is answered in the same turn, with no
+   * promise: most calls (docs/performance.md, "Where the hop's instructions go").
+   */
+  function run(
+    msg: Msg,
+    envelope: CallEnvelope,
+    epoch: number,
+    waited: boolean,
+  ): void | PromiseLike<void> {
+    // A call that did not wait for its slot started in the turn that took it: no stall between.
+    if (waited && holds.stalledSince(epoch)) {
       logger.warn(
         { requestId: envelope.context.requestId },
         'a call taken before a stall was not started',
@@ -89,15 +99,29 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
       refuse(msg, REFUSALS.stalled);
       return;
     }
-    const started = performance.now();
-    const reply = await handle(envelope);
-    const what = `${envelope.microservice}/${envelope.service}/${envelope.method}`;
-    answer(msg, reply, what);
+    const started = logger.isLevelEnabled('debug') ? performance.now() : 0;
+    const reply = handle(envelope);
+    if (isPromiseLike(reply)) return reply.then((settled) => done(msg, envelope, settled, started));
+    done(msg, envelope, reply, started);
+  }
+
+  function done(msg: Msg, envelope: CallEnvelope, reply: CallReply, started: number): void {
+    answer(msg, reply, envelope);
     if (logger.isLevelEnabled('debug')) {
       const status = reply.ok ? (reply.body === null ? 204 : 200) : reply.error.status;
       const ms = Math.round((performance.now() - started) * 100) / 100;
-      logger.debug({ requestId: envelope.context.requestId, target: what, status, ms }, 'call');
+      logger.debug(
+        { requestId: envelope.context.requestId, target: answeredName(envelope), status, ms },
+        'call',
+      );
     }
+  }
+
+  function failed(msg: Msg, error: unknown): void {
+    // The runtime answers every error itself; this is a fault of the replica, and the caller
+    // must still get an answer rather than wait for its deadline.
+    logger.error({ err: error }, 'a call failed in the replica');
+    answer(msg, { ok: false, error: toErrorBody(error, false) }, runtime.name);
   }
 
   return (msg) => {
@@ -109,9 +133,10 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
       refuse(msg, REFUSALS.overloaded);
       return;
     }
-    const envelope = read(msg);
+    const now = Date.now();
+    const envelope = read(msg, now);
     if (!envelope) return;
-    if (envelope.takeBy !== undefined && Date.now() > envelope.takeBy) {
+    if (envelope.takeBy !== undefined && now > envelope.takeBy) {
       logger.warn(
         { requestId: envelope.context.requestId },
         'a call that came too late was not taken',
@@ -128,13 +153,11 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
         'call received',
       );
     }
-    limiter
-      .run(() => run(msg, envelope, epoch))
-      .catch((error: unknown) => {
-        // The runtime answers every error itself; this is a fault of the replica, and the caller
-        // must still get an answer rather than wait for its deadline.
-        logger.error({ err: error }, 'a call failed in the replica');
-        answer(msg, { ok: false, error: toErrorBody(error, false) }, runtime.name);
-      });
+    try {
+      const served = limiter.run((waited) => run(msg, envelope, epoch, waited));
+      if (served) served.then(undefined, (error: unknown) => failed(msg, error));
+    } catch (error) {
+      failed(msg, error);
+    }
   };
 }

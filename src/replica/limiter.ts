@@ -1,3 +1,5 @@
+import { isPromiseLike } from '../protocol/deadline';
+
 /** Runs at most `max` tasks at once; the others wait in arrival order, up to a bound. */
 export interface Limiter {
   /** Tasks running now. */
@@ -6,8 +8,12 @@ export interface Limiter {
   readonly waiting: number;
   /** True when every slot is taken and the wait queue holds its most: refuse the next task. */
   readonly full: boolean;
-  /** Runs `task` as soon as a slot is free (even when {@link full}: the caller checks). */
-  run<T>(task: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `task` as soon as a slot is free (even when {@link full}: the caller checks), telling it
+   * whether it waited for one. With a slot free it runs at once, and what it returns comes back as
+   * it is: a value (the slot free again), or a promise that settles once the slot is.
+   */
+  run<T>(task: (waited: boolean) => T | PromiseLike<T>): T | Promise<T>;
   /** Resolves once nothing runs and nothing waits. */
   idle(): Promise<void>;
 }
@@ -32,6 +38,26 @@ export function createLimiter(max: number, maxWaiting = Number.POSITIVE_INFINITY
     }
   }
 
+  /**
+   * Runs `task` in a slot already taken and frees it when the task is done. A task done at once
+   * costs no promise: a replica's call to a method that returns a value is served in the turn
+   * that read it (docs/performance.md, "Where the hop's instructions go").
+   */
+  function hold<T>(task: (waited: boolean) => T | PromiseLike<T>, waited: boolean): T | Promise<T> {
+    let result: T | PromiseLike<T>;
+    try {
+      result = task(waited);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    if (!isPromiseLike(result)) {
+      release();
+      return result;
+    }
+    return Promise.resolve(result).finally(release);
+  }
+
   return {
     get active() {
       return active;
@@ -42,14 +68,12 @@ export function createLimiter(max: number, maxWaiting = Number.POSITIVE_INFINITY
     get full() {
       return active >= max && queue.length >= maxWaiting;
     },
-    async run(task) {
-      if (active < max) active++;
-      else await new Promise<void>((resolve) => queue.push(resolve));
-      try {
-        return await task();
-      } finally {
-        release();
+    run(task) {
+      if (active < max) {
+        active++;
+        return hold(task, false);
       }
+      return new Promise<void>((resolve) => queue.push(resolve)).then(() => hold(task, true));
     },
     idle() {
       if (active === 0 && queue.length === 0) return Promise.resolve();

@@ -59,8 +59,7 @@ export function withinLimits(
       `the call has ${args.length} arguments; this replica takes at most ${limits.maxArgs}`,
     );
   }
-  let bytes = 0;
-  for (const text of args) bytes += Buffer.byteLength(text);
+  const bytes = textBytes(args, limits.maxBodyBytes);
   if (bytes > limits.maxBodyBytes) {
     throw frameworkError(
       'PAYLOAD_TOO_LARGE',
@@ -69,4 +68,17 @@ export function withinLimits(
   }
   const latest = now + limits.maxCallMs;
   return envelope.deadline > latest ? { ...envelope, deadline: latest } : envelope;
+}
+
+/**
+ * The UTF-8 bytes of `texts` together, or a bound of them when that is at most `max`: a UTF-16
+ * unit takes at most 3 bytes, so texts that fit `max` thrice over are not encoded to count.
+ */
+function textBytes(texts: readonly string[], max: number): number {
+  let units = 0;
+  for (const text of texts) units += text.length;
+  if (units * 3 <= max) return units * 3;
+  let bytes = 0;
+  for (const text of texts) bytes += Buffer.byteLength(text);
+  return bytes;
 }
