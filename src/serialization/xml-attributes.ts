@@ -26,6 +26,11 @@ export interface TagState extends XmlCursor {
  */
 export function readAttributes(s: TagState): boolean {
   s.nil = false;
+  // Most tags have no attributes: `>` right after the name ends the tag, without the loop.
+  if (s.t.charCodeAt(s.i) === 0x3e) {
+    s.i++;
+    return false;
+  }
   const selfClosing = skipAttributes(s);
   if (s.tag?.pending()) resolveNamespaces(s, s.tag);
   return selfClosing;

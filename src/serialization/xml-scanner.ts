@@ -128,7 +128,7 @@ export class XmlScanner implements TagState, SpanState, TextState {
   private endTag(): void {
     this.i += 2;
     const name = readName(this);
-    skipSpace(this);
+    if (this.t.charCodeAt(this.i) !== 0x3e) skipSpace(this);
     if (this.t.charCodeAt(this.i) !== 0x3e) throw new XmlScanError(`malformed end tag </${name}`);
     this.i++;
     const open = this.stack.pop();
