@@ -101,17 +101,15 @@ export function readCallFrame(
   return envelope;
 }
 
+function contextValue(c: MsgpackCursor, key: number): unknown {
+  if (key === 0) return c.string();
+  if (key === 2) return strings(c, PRIVILEGE_NAMES);
+  return key === 3 ? c.boolean() : c.string(CONTEXT_TEXTS, key);
+}
+
 function readContext(c: MsgpackCursor): CallContext | undefined {
-  const values: unknown[] = [];
-  let key = -1;
-  for (let left = c.mapHeader(); left > 0; left--) {
-    key = c.key(CONTEXT_KEYS, key + 1);
-    if (key < 0) return undefined;
-    if (key === 0) values[key] = c.string();
-    else if (key === 2) values[key] = strings(c, PRIVILEGE_NAMES);
-    else values[key] = key === 3 ? c.boolean() : c.string(CONTEXT_TEXTS, key);
-    if (values[key] === undefined) return undefined;
-  }
+  const values = c.keyedValues(CONTEXT_KEYS, contextValue);
+  if (values === undefined) return undefined;
   const [requestId, locale, privilegeNames, privileged] = values;
   if (requestId === undefined || locale === undefined) return undefined;
   if (privilegeNames === undefined || privileged === undefined) return undefined;

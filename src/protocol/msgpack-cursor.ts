@@ -19,22 +19,31 @@ export class MsgpackCursor {
 
   /** The number of entries of the map that starts here, or -1. */
   mapHeader(): number {
-    const type = this.peek();
-    if (type >= 0x80 && type <= 0x8f) {
-      this.pos++;
-      return type & 0x0f;
-    }
-    return type === 0xde ? this.length16() : -1;
+    return this.countHeader(0x80, 0xde);
   }
 
   /** The number of items of the array that starts here, or -1. */
   arrayHeader(): number {
-    const type = this.peek();
-    if (type >= 0x90 && type <= 0x9f) {
-      this.pos++;
-      return type & 0x0f;
+    return this.countHeader(0x90, 0xdc);
+  }
+
+  /**
+   * The values of the map that starts here, each at the index of its key in `keys` (in that order,
+   * none twice), read by `read`; undefined when a key or a value is not taken.
+   */
+  keyedValues(
+    keys: readonly Uint8Array[],
+    read: (c: MsgpackCursor, key: number) => unknown,
+  ): unknown[] | undefined {
+    const values: unknown[] = [];
+    let key = -1;
+    for (let left = this.mapHeader(); left > 0; left--) {
+      key = this.key(keys, key + 1);
+      if (key < 0) return undefined;
+      values[key] = read(this, key);
+      if (values[key] === undefined) return undefined;
     }
-    return type === 0xdc ? this.length16() : -1;
+    return values;
   }
 
   /** The byte length of the string that starts here (the cursor then on its first byte), or -1. */
@@ -136,6 +145,16 @@ export class MsgpackCursor {
   /** Whether the cursor has read the frame to its last byte. */
   atEnd(): boolean {
     return this.pos === this.bytes.length;
+  }
+
+  /** A map's or an array's count: a fix type of 16 values from `fix`, or a 16-bit count after `code16`. */
+  private countHeader(fix: number, code16: number): number {
+    const type = this.peek();
+    if (type >= fix && type <= fix + 0x0f) {
+      this.pos++;
+      return type & 0x0f;
+    }
+    return type === code16 ? this.length16() : -1;
   }
 
   private length16(): number {

@@ -38,15 +38,12 @@ export function readReplyFrame(bytes: Uint8Array, start: number): FramedReply | 
   return undefined;
 }
 
+const errorValue = (c: MsgpackCursor, key: number): unknown =>
+  key === 0 ? c.number() : key === 1 ? c.string(REPLY_TEXTS, 1) : c.string();
+
 function readError(c: MsgpackCursor): ErrorBody | undefined {
-  const values: unknown[] = [];
-  let key = -1;
-  for (let left = c.mapHeader(); left > 0; left--) {
-    key = c.key(ERROR_KEYS, key + 1);
-    if (key < 0) return undefined;
-    values[key] = key === 0 ? c.number() : key === 1 ? c.string(REPLY_TEXTS, 1) : c.string();
-    if (values[key] === undefined) return undefined;
-  }
+  const values = c.keyedValues(ERROR_KEYS, errorValue);
+  if (values === undefined) return undefined;
   const [status, code, message] = values;
   if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599) {
     return undefined;
