@@ -1,5 +1,3 @@
-const { groupConfig } = require('./test/support/test-groups');
-
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
@@ -15,7 +13,4 @@ module.exports = {
   // workers keep two cores busy. The runner runs the fault-timing files last and alone.
   maxWorkers: 2,
   runner: '<rootDir>/test/support/grouped-runner.js',
-  // PORTICO_TEST_GROUP=alone takes only the fault-timing files, =shared all the others (CI runs
-  // the two apart, the shared ones beside its other checks); unset, every file.
-  ...groupConfig(process.env.PORTICO_TEST_GROUP),
 };

@@ -36,17 +36,4 @@ for (const file of [...ALONE, ...FIRST]) {
   }
 }
 
-/** The test files a run takes, by PORTICO_TEST_GROUP: `alone` (ALONE), `shared` (all others). */
-function groupConfig(group) {
-  const rooted = ALONE.map((file) => `<rootDir>/${file}`);
-  if (group === undefined || group === '') return {};
-  if (group === 'alone') return { testMatch: rooted };
-  if (group === 'shared') {
-    return {
-      testPathIgnorePatterns: ['/node_modules/', ...rooted.map((f) => f.replace(/\./g, '\\.'))],
-    };
-  }
-  throw new Error(`PORTICO_TEST_GROUP is ${group}: it may be alone, shared or unset`);
-}
-
-module.exports = { ROOT, ALONE, FIRST, groupConfig };
+module.exports = { ROOT, ALONE, FIRST };
