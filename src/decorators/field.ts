@@ -44,10 +44,13 @@ export function Field(
     const opts = isOptions ? (type as FieldOptions) : options;
     const spec = isOptions ? undefined : type;
     const ctor = (target as { constructor: Function }).constructor;
-    const resolved = toTypeRef(spec ?? Reflect.getMetadata('design:type', target, key));
+    const emitted = Reflect.getMetadata('design:type', target, key);
+    const resolved = toTypeRef(spec ?? emitted);
     const problem = resolved
       ? undefined
-      : missingType(ctor.name, key, spec === undefined && !hasEmittedTypes(target, key));
+      : missingType(`${ctor.name}.${key}`, spec === undefined ? emitted : spec, {
+          noMetadata: spec === undefined && !hasEmittedTypes(target, key),
+        });
     const { optional, nullable, description, ...constraints } = opts;
     classMeta(ctor).fields.set(key, {
       name: key,
@@ -67,8 +70,17 @@ export function Field(
  * Why a field has no type the decorators can tell. Recorded, not thrown: the build's contract
  * (docs/design-contract.md) may type the field, so the refusal waits until the class is served.
  */
-function missingType(owner: string, key: string, noMetadata: boolean): string {
-  return noMetadata
-    ? `portico: field ${owner}.${key} has no type: ${EMIT_METADATA_HINT}, or give it, for example @Field(String)`
-    : `portico: field ${owner}.${key} needs an explicit type, for example @Field([String]), or a contract written by generate-swagger --contract`;
+function missingType(field: string, given: unknown, { noMetadata }: { noMetadata: boolean }) {
+  if (noMetadata) {
+    return `portico: field ${field} has no type: ${EMIT_METADATA_HINT}, or give it, for example @Field(String)`;
+  }
+  // What TypeScript emits says which kind of type the decorator must name: an array's items, or
+  // the one type of a union with null (Object is also an interface's or a type literal's).
+  const example =
+    given === Array
+      ? 'TypeScript emits it as Array, without its items: give them, for example @Field([String])'
+      : given === Object
+        ? 'TypeScript emits it as Object (a union such as string | null, an interface or a type literal): give it, for example @Field(String, { nullable: true })'
+        : 'give it, for example @Field(String) or @Field([String])';
+  return `portico: field ${field} needs an explicit type: ${example}, or build a contract with generate-swagger --contract`;
 }

@@ -68,6 +68,31 @@ import { RemoteMethod, RemoteService } from 'portico';
   });
 });
 
+describe('a bare @Field whose type TypeScript emits too vaguely, without a contract', () => {
+  const served = (member: string) => () =>
+    serve(
+      run(
+        `
+import { Field, RemoteMethod, RemoteService } from 'portico';
+export class Order { @Field() ${member}; }
+@RemoteService() export class OrderService { @RemoteMethod() save(order: Order): void {} }`,
+        { ...BOTH_FLAGS, strict: true },
+      ),
+    );
+
+  it('names the item type to give for an array', () => {
+    expect(served('tags!: string[]')).toThrow(
+      'portico: field Order.tags needs an explicit type: TypeScript emits it as Array, without its items: give them, for example @Field([String]), or build a contract with generate-swagger --contract',
+    );
+  });
+
+  it('names a scalar with nullable, not an array, for a union with null', () => {
+    expect(served('gift!: string | null')).toThrow(
+      'portico: field Order.gift needs an explicit type: TypeScript emits it as Object (a union such as string | null, an interface or a type literal): give it, for example @Field(String, { nullable: true }), or build a contract with generate-swagger --contract',
+    );
+  });
+});
+
 describe('an overloaded remote method', () => {
   it('is named as a possible overload', () => {
     const source = `

@@ -11,6 +11,7 @@ import { constraintsOfOptions, nullableByOptions } from './field-facts';
 import { enforcedRetype } from './format-agreement';
 import { porticoDecorators } from './portico-symbols';
 import { type PropertyTags } from './property-tags';
+import { checkFieldTyped } from './untyped-field';
 
 /** What a `@Field(...)` decorator on a property says, if it has one. */
 export interface FieldDecorator {
@@ -48,7 +49,13 @@ function withoutNull(schema: SchemaModel): SchemaModel {
 export function enforcedFacts(
   converter: Converter,
   field: FieldDecorator | undefined,
-  found: { schema: SchemaModel; type: ts.Type; tags: PropertyTags; site: Site },
+  found: {
+    schema: SchemaModel;
+    type: ts.Type;
+    typeNode: ts.TypeNode | undefined;
+    tags: PropertyTags;
+    site: Site;
+  },
 ): SchemaModel {
   if (!field) {
     // A member the runtime binds only through the build's contract: formats as it enforces them.
@@ -59,11 +66,15 @@ export function enforcedFacts(
   }
   const nullable =
     nullableByOptions(field.options) || (converter.typesAreContract && hasNull(found.type));
+  // Without a contract, a bare @Field on a type TypeScript emits as Array or Object is refused
+  // when the server starts; that finding replaces the one about null.
+  const untyped = !field.spec && !converter.typesAreContract && checkFieldTyped(converter, found);
   checkFieldAgreement(converter, {
     type: found.type,
     spec: field.spec,
     nullable,
     site: found.site,
+    untyped,
   });
   const { constraints, unreadable } = constraintsOfOptions(field.options, converter.checker);
   warnUnreadable(converter, unreadable, found.site);

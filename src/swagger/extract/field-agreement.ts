@@ -17,6 +17,8 @@ export interface SpecUse {
 /** What the generator compares for one `@Field` property: its TypeScript type and its decorator. */
 export interface FieldAgreement extends SpecUse {
   readonly nullable: boolean;
+  /** A bare `@Field()` already reported as one the runtime cannot type. */
+  readonly untyped?: boolean;
 }
 
 /** The limits stated on one `@Field` property: by its JSDoc tags, and by its decorator. */
@@ -43,7 +45,7 @@ export function checkFieldAgreement(converter: Converter, field: FieldAgreement)
   checkLiteralAgreement(converter, field);
   const typeHasNull =
     field.type.isUnion() && field.type.types.some((t) => t.flags & ts.TypeFlags.Null);
-  if (typeHasNull && !field.nullable && !converter.typesAreContract) {
+  if (typeHasNull && !field.nullable && !converter.typesAreContract && !field.untyped) {
     warnAt(
       converter,
       field.site,

@@ -52,7 +52,13 @@ function propertyModel(scope: Scope, symbol: ts.Symbol): PropertyModel {
   // The member's own tags come last: where both state a limit, the member's holds.
   const stated = [...typeNodeTags(written, checker), ...tagsOf(symbol, checker)];
   const tags = readPropertyTags(converter, stated, propertySite);
-  const facts = enforcedFacts(converter, field, { schema: base, type, tags, site: propertySite });
+  const facts = enforcedFacts(converter, field, {
+    schema: base,
+    type,
+    typeNode,
+    tags,
+    site: propertySite,
+  });
   const schema = withTupleItemTags(converter, written, {
     schema: facts,
     site: propertySite,
