@@ -75,13 +75,13 @@ describe('generate-swagger diagnostics', () => {
       [
         'warning',
         file,
-        15,
+        16,
         expect.stringContaining('odd.pair has @ApiOperation but takes 2 parameters'),
       ],
       [
         'warning',
         file,
-        20,
+        21,
         expect.stringContaining('odd.none has @ApiOperation but takes 0 parameters'),
       ],
       ['warning', file, 5, expect.stringContaining('Odd.big has type `bigint`')],
@@ -91,13 +91,19 @@ describe('generate-swagger diagnostics', () => {
       [
         'warning',
         file,
-        25,
+        9,
+        `Odd.sku has type \`item-\${number}\`, whose shape neither the server nor the document checks: both take any string; write string, or an alias of string with a JSDoc @pattern, which is checked`,
+      ],
+      [
+        'warning',
+        file,
+        26,
         expect.stringMatching(/^odd\.odd\(input\) \(Odd\) is an interface, .* cannot bind/),
       ],
       [
         'warning',
         file,
-        25,
+        26,
         'odd.odd() declares a result type that TypeScript emits as Object, so the runtime cannot check its results against the document: give { returns: … }',
       ],
     ]);
@@ -107,6 +113,7 @@ describe('generate-swagger diagnostics', () => {
     expect((document.definitions as Json).Odd.properties.big).toEqual({
       'x-unsupported-type': 'bigint',
     });
+    expect((document.definitions as Json).Odd.properties.sku).toEqual({ type: 'string' });
   });
 
   it('turns every warning into an error under --strict', async () => {
@@ -114,7 +121,7 @@ describe('generate-swagger diagnostics', () => {
       microservice: 'm',
       strict: true,
     });
-    expect(diagnostics).toHaveLength(8);
+    expect(diagnostics).toHaveLength(9);
     expect(diagnostics.every((d) => d.severity === 'error')).toBe(true);
   });
 
