@@ -1,22 +1,21 @@
 import type { Logger } from 'pino';
 import { isRemoteError, RemoteError, toErrorBody } from '../errors';
-import { answerPreflight, applyCors, createCorsPolicy } from '../http/cors';
+import { answerPreflight } from '../http/cors';
 import { type HttpContext } from '../http/http-context';
 import { sendError } from '../http/responses';
 import { type CallObserver } from '../observability/call-observer';
 import { type TraceIds } from '../observability/call-tracing';
 import { isPromiseLike } from '../protocol/deadline';
 import { readBodyText } from './body';
+import { applyCallCors, createCallCors } from './call-cors';
 import { callEnvelope } from './call-envelope';
 import { type EntryPointConfig } from './config';
 import { type CallRoute, createDispatch } from './dispatch';
-import { CLAIM_HEADER_NAMES, readCallHeaders, requestIdOf, SVC_HEADER_NAMES } from './headers';
+import { readCallHeaders, requestIdOf } from './headers';
 import { type Negotiation, negotiate } from './negotiation';
 import { microserviceNotFound } from './not-found';
 import { sendReply } from './send-reply';
 import { svcHeaderValues } from './svc-header-values';
-
-const isNoClaim = (name: string) => !(CLAIM_HEADER_NAMES as readonly string[]).includes(name);
 
 /**
  * Writes the line of one served call: its path segments, status and start (`performance.now()`),
@@ -54,14 +53,7 @@ export type EntryPointHandler = (ctx: HttpContext, parts: readonly string[]) => 
  */
 export function createEntryPoint(options: EntryPointOptions): EntryPointHandler {
   const { config, routes, logger, logCall, development, observe } = options;
-  const cors = config.cors
-    ? createCorsPolicy(config.cors, {
-        methods: 'POST, OPTIONS',
-        allowHeaders: ['Content-Type', 'Accept', ...SVC_HEADER_NAMES.filter(isNoClaim)],
-        claimHeaders: CLAIM_HEADER_NAMES,
-        exposeHeaders: ['X-SVC-Request-ID'],
-      })
-    : undefined;
+  const cors = createCallCors(config.cors);
   const dispatch = createDispatch({
     callTimeoutMs: config.callTimeoutMs,
     resolver: config.permissionResolver,
@@ -103,9 +95,7 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
     const observation = observe?.({ parts, requestId, headers, started });
     // Headers of every answer go straight to Node's response: Koa's `set` adds two calls each.
     ctx.res.setHeader('X-SVC-Request-ID', requestId);
-    // Without Origin no browser reads the answer across origins: with every origin allowed (no
-    // Vary to keep), a call of a script or a proxy then does no CORS work at all.
-    if (cors && (headers.origin !== undefined || cors.origins !== '*')) applyCors(ctx, cors);
+    applyCallCors(ctx, cors);
     // The family follows from the headers alone, so that the 405 and 404 are in it too.
     const negotiation = negotiate(headers['content-type'], headers.accept);
     const format = negotiation.format;

@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import { validRequestId } from '../entry-point/headers';
+import { svcHeaderValues } from '../entry-point/svc-header-values';
 import { type HttpContext } from '../http/http-context';
 
 /** Where a client went away: before its request ended, or while its answer was being written. */
@@ -8,7 +10,7 @@ export type DisconnectPhase = 'request' | 'response';
 export type DisconnectCounter = (phase: DisconnectPhase) => void;
 
 /** What the error listener reads of the request that failed: Koa's context satisfies it. */
-export type FailedRequest = Pick<HttpContext, 'req' | 'path'>;
+export type FailedRequest = Pick<HttpContext, 'req' | 'path'> & Partial<Pick<HttpContext, 'res'>>;
 
 /** A listener of a Koa application's `error` event, also told of the calls answered without Koa. */
 export type ErrorListener = (error: Error & { code?: string }, ctx?: FailedRequest) => void;
@@ -34,6 +36,14 @@ export function createErrorListener(
       logger.debug({ phase, code: error.code, target: ctx.path }, 'client disconnected');
       return;
     }
-    logger.error({ err: error }, 'unhandled error');
+    const requestId = ctx && requestIdOfFailed(ctx);
+    logger.error(requestId ? { err: error, requestId } : { err: error }, 'unhandled error');
   };
+}
+
+/** The request id the failed request's answer carries, else the one its caller sent. */
+function requestIdOfFailed({ req, res }: FailedRequest): string | undefined {
+  const answered = res?.getHeader('X-SVC-Request-ID');
+  if (typeof answered === 'string') return answered;
+  return validRequestId(svcHeaderValues(req.rawHeaders).requestId);
 }

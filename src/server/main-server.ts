@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
+import { createCallCors } from '../entry-point/call-cors';
 import { createEntryPoint } from '../entry-point/entry-point';
 import { ADMIN_PREFIX, createAdminRoutes } from './admin-routes';
 import {
@@ -16,6 +17,7 @@ import { createHttpServer, listenOn } from './http-server';
 import { createInFlight } from './in-flight';
 import { createCallLog, createLogger } from './logger';
 import { MainApp } from './main-app';
+import { createErrorBoundary } from './middleware-errors';
 import { mountMicroservices, type TransportFactory } from './mount-microservices';
 import { createServerObservability } from './observability';
 import { createReadiness } from './readiness';
@@ -86,7 +88,8 @@ export function createMainServer(
   const inFlight = createInFlight();
   const targets = { handlers, docsHome, entryPoint, inFlight };
   const dispatch = createRequestDispatch(targets);
-  const app = new MainApp(dispatch);
+  const boundary = createErrorBoundary({ development, cors: createCallCors(entryConfig.cors) });
+  const app = new MainApp(dispatch, boundary);
   app.silent = true;
   const onError = createErrorListener(logger, metrics?.clientDisconnect);
   app.on('error', onError);

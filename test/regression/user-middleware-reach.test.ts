@@ -90,19 +90,25 @@ describe('middleware added with app.use', () => {
     expect(live.headers['x-seen']).toBeUndefined();
   });
 
-  it("answers an error it throws with Koa's plain-text 500, logged at error level", async () => {
+  it("answers an error it throws with portico's error envelope, logged at error level", async () => {
     const failed = await send(url, '/echo/echo/echo', {
-      headers: json({ 'X-Fail': 'yes' }),
+      headers: json({ 'X-Fail': 'yes', 'X-SVC-Request-ID': 'reach-1' }),
       body: '"hi"',
     });
-    expect([failed.status, failed.headers['content-type'], failed.text]).toEqual([
+    expect([failed.status, failed.headers['content-type'], failed.error]).toEqual([
       500,
-      'text/plain; charset=utf-8',
-      'Internal Server Error',
+      'application/json; charset=utf-8',
+      {
+        status: 500,
+        code: 'INTERNAL_ERROR',
+        message: 'Internal server error',
+        requestId: 'reach-1',
+      },
     ]);
     expect(logged).toContainEqual(
       expect.objectContaining({
         level: 50,
+        requestId: 'reach-1',
         err: expect.objectContaining({ message: 'middleware failed' }),
       }),
     );

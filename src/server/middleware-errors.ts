@@ -1,0 +1,120 @@
+import { STATUS_CODES } from 'node:http';
+import { format, types } from 'node:util';
+import type Koa from 'koa';
+import { applyCallCors } from '../entry-point/call-cors';
+import { type ErrorBody, isRemoteError, maskErrorBody, toErrorBody } from '../errors';
+import { type CorsPolicy } from '../http/cors';
+import { sendError } from '../http/responses';
+import { answerShape } from './raw-refusals';
+
+/** What the answer to an error of middleware added with `app.use` needs. */
+export interface ErrorBoundaryOptions {
+  readonly development: boolean;
+  /** The entry point's cross-origin policy, when `cors` is configured. */
+  readonly cors: CorsPolicy | undefined;
+}
+
+/** What a thrown error may carry that its answer uses, as Koa and http-errors set it. */
+interface Thrown extends Error {
+  status?: unknown;
+  statusCode?: unknown;
+  expose?: unknown;
+  headers?: unknown;
+}
+
+/**
+ * The first middleware of a main server whose app has middleware of its own: what that middleware
+ * throws and does not catch is answered with the error envelope (docs/errors.md, "Errors of your
+ * own middleware") where Koa would answer `text/plain`, and told to the app's `error` listeners.
+ */
+export function createErrorBoundary(options: ErrorBoundaryOptions): Koa.Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (thrown) {
+      answerThrown(ctx, thrown, options);
+    }
+  };
+}
+
+function answerThrown(ctx: Koa.Context, thrown: unknown, options: ErrorBoundaryOptions): void {
+  const error = asError(thrown);
+  const res = ctx.res;
+  if (res.headersSent || !ctx.writable) {
+    ctx.app.emit('error', error, ctx);
+    // Koa would write the status's text into the answer begun; cut short, it cannot pass as whole.
+    ctx.respond = false;
+    if (!res.writableEnded) res.destroy();
+    return;
+  }
+  const shape = answerShape(ctx.req);
+  // A throw after `await next()`: the entry point's request id is the one its call line logged.
+  const requestId = String(res.getHeader('X-SVC-Request-ID') ?? shape.requestId);
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  res.setHeader('X-SVC-Request-ID', requestId);
+  ctx.app.emit('error', error, ctx);
+  setThrownHeaders(ctx, error.headers);
+  applyCallCors(ctx, options.cors);
+  ctx.respond = true;
+  sendError(
+    { ctx, requestId, format: shape.format },
+    middlewareErrorBody(error, options.development),
+  );
+}
+
+/** The thrown value as an Error, as Koa makes it of a string, `null` or any other value. */
+function asError(thrown: unknown): Thrown {
+  // An error of another realm (a VM context's, a test runner's) is not `instanceof` this one's.
+  return thrown instanceof Error || types.isNativeError(thrown)
+    ? thrown
+    : new Error(format('non-error thrown: %j', thrown));
+}
+
+/** Sets the headers an error asks for (a `WWW-Authenticate`), but never its body's. */
+function setThrownHeaders(ctx: Koa.Context, headers: unknown): void {
+  if (typeof headers !== 'object' || headers === null) return;
+  for (const [name, value] of Object.entries(headers)) {
+    if (/^content-(type|length)$/i.test(name)) continue;
+    try {
+      ctx.set(name, String(value));
+    } catch {
+      // A header that Node refuses (a bad name, a line break in the value) is left out.
+    }
+  }
+}
+
+/**
+ * What a client sees of a value that middleware threw: a status of 400-599 it carries (Koa's
+ * `ctx.throw`, http-errors) is kept, with the code that {@link codeOfStatus} names, and with its
+ * message where `expose` says so (or in development mode), else the status's text; anything else
+ * is a 500 `INTERNAL_ERROR`, its message only in development mode. Never a stack.
+ */
+export function middlewareErrorBody(thrown: unknown, development: boolean): ErrorBody {
+  if (isRemoteError(thrown)) return maskErrorBody(thrown.toBody(), development);
+  const error = asError(thrown);
+  const named = error.status ?? error.statusCode;
+  const status =
+    typeof named === 'number' && named >= 400 && named <= 599 && STATUS_CODES[named] ? named : 500;
+  const shown = error.expose === true || development;
+  if (status === 500) {
+    return shown
+      ? { status, code: 'INTERNAL_ERROR', message: error.message }
+      : toErrorBody(error, false);
+  }
+  const message = shown ? error.message : (STATUS_CODES[status] as string);
+  return { status, code: codeOfStatus(status), message };
+}
+
+/**
+ * The envelope code of a status that middleware threw: `INTERNAL_ERROR` for 500, else the
+ * status's name as HTTP gives it, in capitals with underscores (401 `UNAUTHORIZED`, 429
+ * `TOO_MANY_REQUESTS`, 403 `FORBIDDEN`, the table's own code for that status).
+ */
+export function codeOfStatus(status: number): string {
+  if (status === 500) return 'INTERNAL_ERROR';
+  const name = STATUS_CODES[status] ?? String(status);
+  return name
+    .replace(/'/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_');
+}
