@@ -1,7 +1,6 @@
 import type Koa from 'koa';
 import { type EntryPointHandler } from '../entry-point/entry-point';
 import { answerDocsHome } from './docs-home';
-import { type InFlight } from './in-flight';
 import { type PathHandler } from './mount-microservices';
 
 /** Where the main server sends a request. */
@@ -12,8 +11,6 @@ export interface DispatchTargets {
   readonly docsHome: string | undefined;
   /** Every other path: `/{microservice}/{service}/{method}`. */
   readonly entryPoint: EntryPointHandler;
-  /** Counts each request while it is answered, for the graceful shutdown. */
-  readonly inFlight: InFlight;
 }
 
 /**
@@ -21,18 +18,13 @@ export interface DispatchTargets {
  * to the docs home, or to the entry point.
  */
 export function createRequestDispatch(targets: DispatchTargets): Koa.Middleware {
-  const { handlers, docsHome, entryPoint, inFlight } = targets;
+  const { handlers, docsHome, entryPoint } = targets;
   return async (ctx) => {
-    inFlight.begin();
-    try {
-      const path = ctx.path;
-      // One split: the first segment's string, hashed by the lookup here, is the entry point's too.
-      const parts = path.slice(1).split('/');
-      const handler = handlers.get(parts[0] as string);
-      if (handler) await handler(ctx, path.slice(1 + (parts[0] as string).length));
-      else if (!answerDocsHome(ctx, docsHome)) await entryPoint(ctx, parts);
-    } finally {
-      inFlight.end(ctx.res);
-    }
+    const path = ctx.path;
+    // One split: the first segment's string, hashed by the lookup here, is the entry point's too.
+    const parts = path.slice(1).split('/');
+    const handler = handlers.get(parts[0] as string);
+    if (handler) await handler(ctx, path.slice(1 + (parts[0] as string).length));
+    else if (!answerDocsHome(ctx, docsHome)) await entryPoint(ctx, parts);
   };
 }

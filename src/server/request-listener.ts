@@ -2,6 +2,7 @@ import type http from 'node:http';
 import type Koa from 'koa';
 import { answerDirect, DirectContext, failDirect, plainPath } from './direct-context';
 import { type ErrorListener } from './error-listener';
+import { type InFlight } from './in-flight';
 import { type DispatchTargets } from './request-dispatch';
 
 /** What the main server's request listener needs: its Koa app as built, and the dispatch's targets. */
@@ -11,6 +12,8 @@ export interface ListenerParts extends DispatchTargets {
   readonly dispatch: Koa.Middleware;
   /** The app's one `error` listener as the main server added it. */
   readonly onError: ErrorListener;
+  /** Counts each request while it is answered, for the graceful shutdown. */
+  readonly inFlight: InFlight;
 }
 
 /** The main server's request listener, and what it reports of a socket that failed mid-call. */
@@ -62,14 +65,13 @@ export function createRequestListener(parts: ListenerParts): RequestListener {
     }
   }
 
-  // The dispatch counts a request in only once the user's middleware before it calls next(): a
-  // shutdown would cut a call held there (an authentication that looks a token up) unanswered.
-  const throughKoa: http.RequestListener = asBuilt
-    ? viaKoa
-    : (req, res) => {
-        inFlight.begin();
-        void viaKoa(req, res).finally(() => inFlight.end(res));
-      };
+  // Counted here, once, not in the dispatch: a call held in the user's middleware before it
+  // calls next() (an authentication that looks a token up) is in flight too, and a shutdown
+  // would cut it unanswered.
+  const throughKoa: http.RequestListener = (req, res) => {
+    inFlight.begin();
+    void viaKoa(req, res).finally(() => inFlight.end(res));
+  };
   const listener: http.RequestListener = (req, res) => {
     const segments = directSegments(req);
     if (segments) void callDirectly(new DirectContext(req, res), segments);
