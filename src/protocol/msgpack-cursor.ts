@@ -1,32 +1,14 @@
 import { decodeUtf8, float64, isAsciiOf, isKey } from './frame-bytes';
+import { MsgpackHeaders } from './msgpack-headers';
 
 /**
- * A forward-only reader of the few MessagePack types that frames hold, for the frame readers of
- * `frame-read.ts`. Each read returns `undefined` (or -1 for a count) on anything it does not take:
- * a type it does not know, a value it would decode otherwise than msgpackr, or bytes that run out.
- * The caller then hands the whole frame to msgpackr, whose answer (a value or an error) stands.
- * Every read is bounds-checked and advances, so a frame is read in one linear pass.
+ * A forward-only reader of the few MessagePack values that frames hold, for the frame readers of
+ * `frame-read.ts`, over the types and counts that {@link MsgpackHeaders} reads. Each read returns
+ * `undefined` (or -1) on anything it does not take: a type it does not know, a value it would
+ * decode otherwise than msgpackr, or bytes that run out. The caller then hands the whole frame to
+ * msgpackr, whose answer (a value or an error) stands.
  */
-export class MsgpackCursor {
-  pos: number;
-
-  constructor(
-    readonly bytes: Uint8Array,
-    start: number,
-  ) {
-    this.pos = start;
-  }
-
-  /** The number of entries of the map that starts here, or -1. */
-  mapHeader(): number {
-    return this.countHeader(0x80, 0xde);
-  }
-
-  /** The number of items of the array that starts here, or -1. */
-  arrayHeader(): number {
-    return this.countHeader(0x90, 0xdc);
-  }
-
+export class MsgpackCursor extends MsgpackHeaders {
   /**
    * The values of the map that starts here, each at the index of its key in `keys` (in that order,
    * none twice), read by `read`; undefined when a key or a value is not taken.
@@ -44,32 +26,6 @@ export class MsgpackCursor {
       if (values[key] === undefined) return undefined;
     }
     return values;
-  }
-
-  /** The byte length of the string that starts here (the cursor then on its first byte), or -1. */
-  stringHeader(): number {
-    const { bytes, pos } = this;
-    const type = this.peek();
-    if (type >= 0xa0 && type <= 0xbf) {
-      this.pos++;
-      return type & 0x1f;
-    }
-    if (type === 0xd9 && pos + 1 < bytes.length) {
-      this.pos += 2;
-      return bytes[pos + 1] as number;
-    }
-    if (type === 0xda) return this.length16();
-    if (type === 0xdb && pos + 4 < bytes.length) {
-      this.pos += 5;
-      return (
-        (((bytes[pos + 1] as number) << 24) |
-          ((bytes[pos + 2] as number) << 16) |
-          ((bytes[pos + 3] as number) << 8) |
-          (bytes[pos + 4] as number)) >>>
-        0
-      );
-    }
-    return -1;
   }
 
   /**
@@ -128,40 +84,6 @@ export class MsgpackCursor {
     const type = this.peek();
     this.pos++;
     return type === 0xc3 ? true : type === 0xc2 ? false : undefined;
-  }
-
-  /** Whether the value here is nil; the cursor moves past it when it is. */
-  nil(): boolean {
-    if (this.peek() !== 0xc0) return false;
-    this.pos++;
-    return true;
-  }
-
-  /** The type byte here; past the end, 0xc1, which MessagePack never uses and no read takes. */
-  private peek(): number {
-    return this.pos < this.bytes.length ? (this.bytes[this.pos] as number) : 0xc1;
-  }
-
-  /** Whether the cursor has read the frame to its last byte. */
-  atEnd(): boolean {
-    return this.pos === this.bytes.length;
-  }
-
-  /** A map's or an array's count: a fix type of 16 values from `fix`, or a 16-bit count after `code16`. */
-  private countHeader(fix: number, code16: number): number {
-    const type = this.peek();
-    if (type >= fix && type <= fix + 0x0f) {
-      this.pos++;
-      return type & 0x0f;
-    }
-    return type === code16 ? this.length16() : -1;
-  }
-
-  private length16(): number {
-    const { bytes, pos } = this;
-    if (pos + 2 >= bytes.length) return -1;
-    this.pos += 3;
-    return ((bytes[pos + 1] as number) << 8) | (bytes[pos + 2] as number);
   }
 }
 
