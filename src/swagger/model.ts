@@ -57,6 +57,8 @@ export interface OperationModel {
   };
   /** `'void'` when the method answers 204 with no body. */
   readonly result: SchemaModel | 'void';
+  /** The result's type also allows nothing (`T | undefined`): it may answer 204 too. */
+  readonly answersEmpty?: boolean;
   readonly resultDescription?: string;
 }
 

@@ -10,7 +10,13 @@ import {
 import { type Json, schemaRef } from './dialect';
 import { type DocumentInfo, documentHead, tagsOf } from './document-head';
 import { bodyContentOf, contentOf } from './media-content';
-import { operationErrorsOf, operationHead, RMC_API_ID, successOf } from './operation-parts';
+import {
+  emptyAnswerOf,
+  operationErrorsOf,
+  operationHead,
+  RMC_API_ID,
+  successOf,
+} from './operation-parts';
 import { renderSchema } from './render-schema';
 import { lookupOf, nameXmlElements } from './xml-names';
 
@@ -67,7 +73,7 @@ function operationOf(op: OperationModel, lookup: Lookup): Json {
       ...(op.body.description ? { description: op.body.description } : {}),
       content: bodyContentOf(op, lookup),
     },
-    responses: { [status]: success, ...errorsOf(op) },
+    responses: { [status]: success, ...emptyAnswerOf(op), ...errorsOf(op) },
   };
 }
 

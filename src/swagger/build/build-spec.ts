@@ -11,7 +11,13 @@ import {
 import { type NamedSchema, type SchemaModel } from '../schema-model';
 import { type Json, schemaRef } from './dialect';
 import { type DocumentInfo, documentHead, tagsOf } from './document-head';
-import { operationErrorsOf, operationHead, RMC_API_ID, successOf } from './operation-parts';
+import {
+  emptyAnswerOf,
+  operationErrorsOf,
+  operationHead,
+  RMC_API_ID,
+  successOf,
+} from './operation-parts';
 import { renderSchema } from './render-schema';
 import { libANameOf, lookupOf, nameXmlElements } from './xml-names';
 
@@ -99,7 +105,7 @@ function operationOf(op: OperationModel, lookup: Lookup): Json {
   return {
     ...operationHead(op),
     parameters: [body, ...headersOf(op)],
-    responses: { [status]: success, ...errorsOf(op) },
+    responses: { [status]: success, ...emptyAnswerOf(op), ...errorsOf(op) },
   };
 }
 

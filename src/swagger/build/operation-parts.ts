@@ -67,6 +67,11 @@ export function operationHead(op: OperationModel): Record<string, unknown> {
   };
 }
 
+/** The 204 answer of an operation that returns a value or nothing (`T | undefined`). */
+export function emptyAnswerOf(op: OperationModel): Record<string, { description: string }> {
+  return op.answersEmpty ? { 204: { description: 'The method returned nothing' } } : {};
+}
+
 /** The success status of an operation (204 for `void`, else 200) and its description. */
 export function successOf(op: OperationModel): { status: 200 | 204; description: string } {
   return op.result === 'void'

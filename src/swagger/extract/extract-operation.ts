@@ -15,7 +15,7 @@ import { readOperationOptions } from './operation-options';
 import { checkErasedOptional } from './optional-parameters';
 import { porticoDecorators } from './portico-symbols';
 import { warnReplacedArgumentTags } from './replaced-argument-tags';
-import { checkResultVisible } from './result-visibility';
+import { answersEmptyToo, checkResultVisible } from './result-visibility';
 import { docOf, locationOf, propertyOf, staticStringOf } from './source-text';
 import { schemaOfSpec } from './type-spec';
 
@@ -149,6 +149,7 @@ export function extractOperation(
     ...readOperationOptions(converter, operation.options, { node: method.name, label }),
     body,
     result: result === 'void' ? 'void' : primitiveWithXmlName(result),
+    ...(result !== 'void' && answersEmptyToo(converter, method) ? { answersEmpty: true } : {}),
     ...(resultDescription ? { resultDescription } : {}),
   };
 }

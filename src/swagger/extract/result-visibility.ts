@@ -1,4 +1,4 @@
-import { type ts } from 'ts-morph';
+import { ts } from 'ts-morph';
 import { type SchemaModel } from '../schema-model';
 import { type Converter, type Site } from './converter';
 import { locationOf } from './source-text';
@@ -37,4 +37,16 @@ export function checkResultVisible(
     message: `${site.label} declares a result type that TypeScript emits as ${emitted}, ${CANNOT_CHECK}`,
     location: locationOf(site.node),
   });
+}
+
+/**
+ * Whether a method's result type lets it return nothing beside a value (`T | undefined`,
+ * `Promise<T | void>`): the server answers 204 with no body then, so the document lists it.
+ */
+export function answersEmptyToo(converter: Converter, method: ts.MethodDeclaration): boolean {
+  const signature = converter.checker.getSignatureFromDeclaration(method);
+  const declared = signature && converter.checker.getReturnTypeOfSignature(signature);
+  const type = declared && (converter.checker.getAwaitedType(declared) ?? declared);
+  const empty = ts.TypeFlags.Void | ts.TypeFlags.Undefined;
+  return type?.isUnion() === true && type.types.some((t) => (t.flags & empty) !== 0);
 }
