@@ -68,13 +68,13 @@ describe('generate-swagger and the facts the runtime enforces', () => {
     expect(disagreeing).toEqual(
       expect.arrayContaining([
         expect.stringMatching(
-          /Disagreeing\.level: its type allows only 1 \| 2, but the runtime is not told so/,
+          /Disagreeing\.level: its type allows only 1 \| 2, but the runtime is not told so.*: give the type as OneOf\(…\), or build with --contract$/,
         ),
         expect.stringMatching(
           /Disagreeing\.size: OneOf lists "S" \| "M" but its type allows "S" \| "L"/,
         ),
         expect.stringMatching(
-          /Disagreeing\.since: its type allows null, but @Field does not say nullable: true/,
+          /Disagreeing\.since: its type allows null, but @Field does not say nullable: true, so null is refused: add it, or build with --contract$/,
         ),
         // The server refuses to start on these two: TypeScript's metadata says too little.
         expect.stringMatching(

@@ -76,7 +76,7 @@ describe('generate-swagger on results the runtime cannot see', () => {
     const messages = diagnostics.map((d) => `${d.location?.line}: ${d.message}`);
     const warned = (emitted: string, method: string) =>
       expect.stringContaining(
-        `greeter.${method}() declares a result type that TypeScript emits as ${emitted}, so the runtime cannot check its results against the document: give { returns: … }`,
+        `greeter.${method}() declares a result type that TypeScript emits as ${emitted}, so the runtime cannot check its results against the document: give { returns: … }, or build with --contract`,
       );
     expect(messages).toEqual([
       warned('Promise', 'later'),

@@ -104,7 +104,7 @@ describe('generate-swagger diagnostics', () => {
         'warning',
         file,
         26,
-        'odd.odd() declares a result type that TypeScript emits as Object, so the runtime cannot check its results against the document: give { returns: … }',
+        'odd.odd() declares a result type that TypeScript emits as Object, so the runtime cannot check its results against the document: give { returns: … }, or build with --contract',
       ],
     ]);
     expect(invalid).toBeUndefined();

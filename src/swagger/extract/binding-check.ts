@@ -6,7 +6,7 @@ import { bindsUnion, UNTOLD_UNION } from './union-binding';
 
 /** The words every warning of this check ends with. */
 export const CANNOT_BIND =
-  'which the runtime cannot bind (it binds Int, Number, String, Boolean, Date, enums, arrays and classes with @Field)';
+  'which the runtime cannot bind without a contract (it binds Int, Number, String, Boolean, Date, enums, arrays and classes with @Field): build with --contract';
 
 /** The words of the same finding with a contract, which binds every object type. */
 export const CONTRACT_CANNOT_BIND =

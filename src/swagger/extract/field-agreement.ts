@@ -49,7 +49,7 @@ export function checkFieldAgreement(converter: Converter, field: FieldAgreement)
     warnAt(
       converter,
       field.site,
-      'its type allows null, but @Field does not say nullable: true, so null is refused',
+      'its type allows null, but @Field does not say nullable: true, so null is refused: add it, or build with --contract',
     );
   } else if (!typeHasNull && field.nullable) {
     warnAt(converter, field.site, '@Field says nullable: true, but its type does not include null');
@@ -89,7 +89,7 @@ export function checkLiteralAgreement(converter: Converter, { type, spec, site }
     warnAt(
       converter,
       site,
-      `its type allows only ${shown(literals)}, but the runtime is not told so and accepts any value of the wire type: give the type as OneOf(…)`,
+      `its type allows only ${shown(literals)}, but the runtime is not told so and accepts any value of the wire type: give the type as OneOf(…), or build with --contract`,
     );
   } else if (literals && listed && !sameSet(literals, listed)) {
     warnAt(converter, site, `OneOf lists ${shown(listed)} but its type allows ${shown(literals)}`);

@@ -5,7 +5,7 @@ import { locationOf } from './source-text';
 
 /** The words every warning of this check ends with. */
 export const CANNOT_CHECK =
-  'so the runtime cannot check its results against the document: give { returns: … }';
+  'so the runtime cannot check its results against the document: give { returns: … }, or build with --contract';
 
 /** What TypeScript emits as `design:returntype` for a result, where the runtime cannot use it. */
 function hiddenResult(converter: Converter, method: ts.MethodDeclaration, schema: SchemaModel) {
