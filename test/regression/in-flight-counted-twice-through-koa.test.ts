@@ -1,12 +1,14 @@
 import http from 'node:http';
 import type Koa from 'koa';
 import pino from 'pino';
+import { createMainServer } from 'portico';
 import { createErrorListener } from '../../src/server/error-listener';
 import { createInFlight, type InFlight } from '../../src/server/in-flight';
 import { MainApp } from '../../src/server/main-app';
 import { createErrorBoundary } from '../../src/server/middleware-errors';
 import { createRequestDispatch, type DispatchTargets } from '../../src/server/request-dispatch';
 import { createRequestListener } from '../../src/server/request-listener';
+import { calc } from '../fixtures/services';
 import { waitFor } from '../support/wait';
 
 // With middleware added by its user, the main server counted each request in flight twice: its
@@ -152,5 +154,38 @@ describe('the count of requests in flight', () => {
       server.closeAllConnections();
       server.close();
     }
+  });
+
+  it("lets a shutdown end at once after them, not after the calls' grace", async () => {
+    // The grace is ten minutes: a count left above none would hold close() past the test's time.
+    const main = createMainServer({
+      microservices: [calc],
+      logLevel: 'silent',
+      ENTRY_POINTS: { WEB_SERVICE_FACADE_HTTP: { callTimeoutMs: 600_000 } },
+    });
+    let held = gate();
+    main.app.use(async (ctx, next) => {
+      if (ctx.get('X-Throw') === 'yes') throw new Error('refused');
+      if (ctx.get('X-Hold') === 'yes') await held.wait();
+      await next();
+    });
+    const port = await main.listen(0, '127.0.0.1');
+    const call = (headers: Record<string, string>, signal?: AbortSignal) =>
+      fetch(`http://127.0.0.1:${port}/calc/multiplier/mulTwo`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: '{"a":2,"b":3}',
+        signal: signal ?? null,
+      });
+    expect((await call({})).status).toBe(200);
+    expect((await call({ 'X-Throw': 'yes' })).status).toBe(500);
+    const aborting = new AbortController();
+    const aborted = call({ 'X-Hold': 'yes' }, aborting.signal).catch(() => 'aborted');
+    await held.arrived;
+    aborting.abort();
+    expect(await aborted).toBe('aborted');
+    held.open();
+    held = gate();
+    await main.close();
   });
 });
