@@ -70,7 +70,15 @@ export function createRequestListener(parts: ListenerParts): RequestListener {
   // would cut it unanswered.
   const throughKoa: http.RequestListener = (req, res) => {
     inFlight.begin();
-    void viaKoa(req, res).finally(() => inFlight.end(res));
+    void viaKoa(req, res)
+      .catch((error: Error) => failedInKoa(error, res))
+      .finally(() => inFlight.end(res));
+  };
+  // Koa's answer to an error throws where Node refuses a header the error carries: unhandled, the
+  // rejection would end the process (test/regression/koa-error-answer-throws.test.ts).
+  const failedInKoa = (error: Error, res: http.ServerResponse) => {
+    onError(error, { req: res.req, path: plainPath(res.req.url) ?? '', res });
+    res.destroy();
   };
   const listener: http.RequestListener = (req, res) => {
     const segments = directSegments(req);
