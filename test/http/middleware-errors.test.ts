@@ -29,6 +29,9 @@ async function thrower(ctx: import('koa').Context, next: () => Promise<unknown>)
     case 'after':
       await next();
       throw new Error('after the call at 10.0.0.7');
+    case 'ended':
+      ctx.res.writeHead(200).end('answered');
+      throw new Error('after the end');
     case 'streamed':
       ctx.res.writeHead(200, { 'Content-Type': 'text/plain' });
       ctx.res.write('partial');
@@ -200,6 +203,20 @@ describe('an error thrown by middleware added with app.use', () => {
     });
     expect(cut).toBe('cut after partial');
     expect(server.errorLines(requestId).map((line) => line.level)).toEqual([50]);
+  });
+});
+
+describe('an error thrown by middleware after it ended the answer itself', () => {
+  it('leaves the answer as it was, and is logged once', async () => {
+    const server = await start();
+    try {
+      const headers = { 'X-Throw': 'ended', 'X-SVC-Request-ID': 'mw-ended' };
+      const answer = await send(server.url, '/-/live', { method: 'GET', headers });
+      expect([answer.status, answer.text]).toEqual([200, 'answered']);
+      expect(server.errorLines('mw-ended')).toHaveLength(1);
+    } finally {
+      await server.main.close();
+    }
   });
 });
 
