@@ -70,11 +70,11 @@ describe('generate-swagger command', () => {
     const args = ['--project', fixtureProject('diagnostics'), ...BASE, '--microservice', 'm'];
     const lenient = await run(...args, '--out', out);
     expect(lenient.code).toBe(0);
-    expect(lenient.err).toMatch(/diagnostics\/service\.ts:15: warning: odd\.pair/);
+    expect(lenient.err).toMatch(/diagnostics\/service\.ts:16: warning: odd\.pair/);
     rmSync(out);
     const strict = await run(...args, '--out', out, '--strict');
     expect(strict.code).toBe(1);
-    expect(strict.err).toMatch(/diagnostics\/service\.ts:15: error: odd\.pair/);
+    expect(strict.err).toMatch(/diagnostics\/service\.ts:16: error: odd\.pair/);
     expect(existsSync(out)).toBe(false);
   });
 
