@@ -279,4 +279,29 @@ export default nativeApp({ name: 'refused', services: [RefusedService] });
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('is a build error for an object type without members, which the server refused at start', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portico-types-empty-'));
+    try {
+      const source = `
+import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
+export interface Empty {}
+export interface Loose { data: object; meta?: {} }
+@Api() @RemoteService('refused') export class RefusedService {
+  @ApiOperation('Takes anything') loose(value: Loose): number { return 0; }
+  @ApiOperation('Answers nothing in particular') empty(text: string): Empty { return {}; }
+}
+export default nativeApp({ name: 'refused', services: [RefusedService] });
+`;
+      const findings = await contractFindings(dir, source);
+      const fix = 'which the runtime cannot bind yet: use an interface or class with named members';
+      expect(findings).toEqual([
+        expect.stringContaining(`service.ts:6: refused.loose(value).data has no members, ${fix}`),
+        expect.stringContaining(`service.ts:6: refused.loose(value).meta has no members, ${fix}`),
+        expect.stringContaining(`service.ts:7: refused.empty() (Empty) has no members, ${fix}`),
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -23,6 +23,10 @@ function problemOf(
       if (contract && schema.narrowKeys) {
         return 'has an index signature whose keys are not every string (a number or a pattern)';
       }
+      // `object`, `{}` and an empty interface: the runtime binds an object by its members.
+      if (contract && schema.properties.length === 0 && !schema.additional) {
+        return 'has no members';
+      }
       if (schema.additional && (!contract || schema.properties.length > 0)) {
         return contract
           ? 'has both members and an index signature'
