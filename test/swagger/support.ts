@@ -57,10 +57,19 @@ export function otherThanBinding(diagnostics: readonly Diagnostic[]): Diagnostic
   );
 }
 
-/** A project of one file, `service.ts`, importing portico from the source; remove it after. */
-export function sourceProject(source: string): { tsconfig: string; remove(): void } {
+/**
+ * A project of one file, `service.ts`, importing portico from the source, and of the `others`
+ * beside it (the compiler meets the files in the `order` given, else `service.ts` first); remove
+ * it after.
+ */
+export function sourceProject(
+  source: string,
+  others: Record<string, string> = {},
+  order?: readonly string[],
+): { tsconfig: string; remove(): void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'swagger-source-'));
-  writeFileSync(path.join(dir, 'service.ts'), source);
+  const files = { 'service.ts': source, ...others };
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   const compilerOptions = {
     target: 'ES2022',
     strict: true,
@@ -70,6 +79,7 @@ export function sourceProject(source: string): { tsconfig: string; remove(): voi
     paths: { portico: [path.join(ROOT, 'src/index.ts')] },
   };
   const tsconfig = path.join(dir, 'tsconfig.json');
-  writeFileSync(tsconfig, JSON.stringify({ compilerOptions }));
+  const listed = Object.keys(others).length > 0 ? { files: order ?? Object.keys(files) } : {};
+  writeFileSync(tsconfig, JSON.stringify({ compilerOptions, ...listed }));
   return { tsconfig, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

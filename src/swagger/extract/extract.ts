@@ -1,7 +1,8 @@
-import { type Project, ts } from 'ts-morph';
+import { type Project } from 'ts-morph';
 import { createContextReach } from '../context/context-reach';
 import { type ApiModel, type Diagnostic, type OperationModel, type TagModel } from '../model';
 import { ERROR_DETAIL, ERROR_ENVELOPE, pathOf } from '../protocol';
+import { projectFiles } from './argument-names';
 import { operationsOf, type Reading } from './class-operations';
 import { type Converter } from './converter';
 import { type ApiClass, findApiClasses } from './find-api-classes';
@@ -55,17 +56,6 @@ function createConverter(
       schemaOfType({ converter, site, depth, ...within }, type),
   };
   return converter;
-}
-
-function projectFiles(program: ts.Program): ts.SourceFile[] {
-  return program
-    .getSourceFiles()
-    .filter(
-      (file) =>
-        !file.isDeclarationFile &&
-        !program.isSourceFileFromExternalLibrary(file) &&
-        !program.isSourceFileDefaultLibrary(file),
-    );
 }
 
 /** One tag per service; a service name used in two microservices is qualified by them. */

@@ -1,10 +1,12 @@
 import { ts } from 'ts-morph';
+import { argumentName } from './argument-names';
 import { type Converter, projectSymbolOf } from './converter';
 import { toSchemaName } from './schema-registry';
 import { fragmentOf, type NamedInfo } from './type-names';
 import {
   bindArguments,
   resolveWritten,
+  symbolOf,
   type TypeArguments,
   taggedAliasOf,
   taggedShapeOf,
@@ -35,8 +37,10 @@ function writtenName(converter: Converter, written: Written): string {
   if (ts.isArrayTypeNode(node)) return `Array_${inner(node.elementType)}`;
   if (ts.isUnionTypeNode(node)) return node.types.map(inner).join('_Or_');
   if (ts.isTypeReferenceNode(node) && (taggedAliasOf(checker, node) || node.typeArguments)) {
-    const name = ts.isIdentifier(node.typeName) ? node.typeName : node.typeName.right;
-    return [name.text, ...(node.typeArguments ?? []).map(inner)].join('_');
+    const symbol = symbolOf(checker, node.typeName);
+    const last = ts.isIdentifier(node.typeName) ? node.typeName : node.typeName.right;
+    const name = symbol ? argumentName(converter, symbol) : last.text;
+    return [name, ...(node.typeArguments ?? []).map(inner)].join('_');
   }
   return fragmentOf(converter, checker.getTypeFromTypeNode(node));
 }

@@ -1,5 +1,6 @@
 import { ts } from 'ts-morph';
 import { type SchemaNotes } from '../schema-model';
+import { argumentName } from './argument-names';
 import { type Converter, isLibrarySymbol } from './converter';
 import { porticoDecorators } from './portico-symbols';
 import { type NamedType, toSchemaName } from './schema-registry';
@@ -32,7 +33,8 @@ function userAlias(converter: Converter, type: ts.Type): ts.Symbol | undefined {
 export function fragmentOf(converter: Converter, type: ts.Type): string {
   const { checker } = converter;
   const alias = userAlias(converter, type);
-  if (alias) return baseName(converter, alias.name, type.aliasTypeArguments ?? []);
+  if (alias)
+    return baseName(converter, argumentName(converter, alias), type.aliasTypeArguments ?? []);
   if (type.isStringLiteral() || type.isNumberLiteral()) return String(type.value);
   if (type.flags & ts.TypeFlags.StringLike) return 'String';
   if (type.flags & ts.TypeFlags.NumberLike) return 'Number';
@@ -45,7 +47,7 @@ export function fragmentOf(converter: Converter, type: ts.Type): string {
   if (type.isUnion()) return type.types.map((t) => fragmentOf(converter, t)).join('_Or_');
   const symbol = type.getSymbol();
   if (symbol && symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface)) {
-    return baseName(converter, symbol.name, referenceArguments(checker, type));
+    return baseName(converter, argumentName(converter, symbol), referenceArguments(checker, type));
   }
   return 'Object';
 }
