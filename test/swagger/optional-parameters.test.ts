@@ -1,5 +1,9 @@
+import ts from 'typescript';
+import { type NativeAppDefinition } from '../../src/microservices';
 import { type Json } from '../../src/swagger/build/dialect';
 import { type Generation, generateDocument } from '../../src/swagger/cli/generate';
+import { startTestServer, type TestServer } from '../support/harness';
+import { json, send } from '../support/http';
 import { sourceProject } from './support';
 
 const SERVICE = `
@@ -64,5 +68,67 @@ describe('generate-swagger on optional parameters', () => {
     const xml = (content['application/xml'] as Json).schema as Json;
     expect(xml).toMatchObject({ xml: { name: 'paramArray' }, required: ['0'] });
     expect(Object.keys(xml.properties as Json)).toEqual(['0', '1', '2']);
+  });
+});
+
+const PEOPLE = `
+import { Api, ApiOperation, Field, nativeApp, RemoteService } from 'portico';
+
+export class Person {
+  @Field() name!: string;
+  @Field() middleName?: string;
+  @Field({ optional: true }) nick?: string;
+}
+
+@Api()
+@RemoteService('people')
+export class PersonService {
+  @ApiOperation('echo', { returns: Person })
+  echo(person: Person): Person {
+    return person;
+  }
+}
+
+export const app = nativeApp({ name: 'hello', services: [PersonService] });
+`;
+
+/** A `@Field` member written `name?: T`: without a contract, the runtime learns of it from `optional: true` only. */
+describe('generate-swagger on optional @Field members, without a contract', () => {
+  const project = sourceProject(PEOPLE);
+  let generation: Generation;
+  let server: TestServer;
+  beforeAll(async () => {
+    const info = { title: 'Hello', version: '1.0.0' };
+    generation = await generateDocument({ project: project.tsconfig, ...info, openapi: '3.1' });
+    const { outputText } = ts.transpileModule(PEOPLE, {
+      compilerOptions: {
+        module: ts.ModuleKind.CommonJS,
+        target: ts.ScriptTarget.ES2022,
+        strict: true,
+        experimentalDecorators: true,
+        emitDecoratorMetadata: true,
+      },
+    });
+    const module = { exports: {} as { app: NativeAppDefinition } };
+    new Function('require', 'module', 'exports', outputText)(require, module, module.exports);
+    server = await startTestServer({ microservices: [module.exports.app], logLevel: 'silent' });
+  });
+  afterAll(async () => {
+    await server?.close();
+    project.remove();
+  });
+
+  it('warns where TypeScript erases the ?, and lists the member as required, as the server takes it', async () => {
+    expect(generation.diagnostics.map((d) => `${d.location?.line}: ${d.message}`)).toEqual([
+      '6: Person.middleName is optional in its type, but TypeScript erases the ?, so the runtime requires it and the document says so: write @Field({ optional: true }), or build with --contract',
+    ]);
+    const person = ((generation.document.components as Json).schemas as Json).Person as Json;
+    expect(person.required).toEqual(['name', 'middleName']);
+    const call = (body: object) =>
+      send(server.url, '/hello/people/echo', { headers: json(), body: JSON.stringify(body) });
+    const missing = await call({ name: 'Ada', nick: 'A' });
+    expect(missing.status).toBe(400);
+    expect(missing.error?.message).toContain('field middleName: required field is missing');
+    expect((await call({ name: 'Ada', middleName: 'B' })).status).toBe(200);
   });
 });

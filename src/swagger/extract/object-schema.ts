@@ -3,6 +3,7 @@ import { type PropertyModel, type SchemaModel } from '../schema-model';
 import { typeNodeTags, writtenTypeOf } from './alias-tags';
 import { type Converter, innerSchemaOf, type Scope, unsupported } from './converter';
 import { enforcedFacts, fieldDecoratorOf, hasNull } from './enforced-facts';
+import { fieldOptionalErased } from './optional-parameters';
 import { readPropertyTags } from './property-tags';
 import { docOf, propertyOf, stringLiteralOf, tagsOf } from './source-text';
 import { withTupleItemTags } from './tuple-item-tags';
@@ -67,10 +68,15 @@ function propertyModel(scope: Scope, symbol: ts.Symbol): PropertyModel {
     stringLiteralOf(propertyOf(field?.options, 'description')) ?? docOf(symbol, checker);
   const optionalByField =
     propertyOf(field?.options, 'optional')?.kind === ts.SyntaxKind.TrueKeyword;
+  const optionalByType = (symbol.flags & ts.SymbolFlags.Optional) !== 0;
+  // A `?` the runtime never learns of, on a @Field without a contract: required, with a warning.
+  const erased =
+    optionalByType &&
+    !optionalByField &&
+    fieldOptionalErased(converter, { declared: field !== undefined, site: propertySite });
   return {
     name: symbol.name,
-    required:
-      !(symbol.flags & ts.SymbolFlags.Optional) && !optionalByField && !isGetterOnly(symbol),
+    required: (erased || !optionalByType) && !optionalByField && !isGetterOnly(symbol),
     schema: {
       ...schema,
       ...tags.notes,

@@ -39,3 +39,21 @@ export function checkErasedOptional(
     });
   });
 }
+
+/**
+ * Whether a `@Field` member written `name?: T` is required on the wire: without a contract the
+ * runtime learns optional only from `@Field({ optional: true })`, as TypeScript erases the `?`.
+ * Warns where so; the document follows the runtime and lists the member as required.
+ */
+export function fieldOptionalErased(
+  converter: Converter,
+  { declared, site }: { declared: boolean; site: { node: ts.Node; label: string } },
+): boolean {
+  if (converter.typesAreContract || !declared) return false;
+  converter.report({
+    severity: 'warning',
+    message: `${site.label} is optional in its type, but TypeScript erases the ?, so the runtime requires it and the document says so: write @Field({ optional: true }), or build with --contract`,
+    location: locationOf(site.node),
+  });
+  return true;
+}
