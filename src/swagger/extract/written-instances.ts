@@ -20,6 +20,8 @@ interface Walk {
   readonly reached: Map<ts.Type, Map<string, readonly Written[]>>;
   /** Tagged aliases reached through a type argument where no schema can carry their tags. */
   readonly lost: Set<ts.Symbol>;
+  /** Inside an alias that has a schema of its own, built without this walk's instances. */
+  readonly named?: boolean;
 }
 
 /** Whether `type` is the instantiation of the class, interface or alias a reference names. */
@@ -71,6 +73,21 @@ function tupleItems(walk: Walk, { node, args }: Written, type: ts.TypeReference)
   });
 }
 
+/**
+ * The member of a union type that a written member instantiates (`Tagged<'day', Day>` of
+ * `Tagged<'day', Day> | Tagged<'code', Code>`): its own type where it is among the members, else
+ * the one member of its generic; `undefined` for a tagged alias beside other types (`Day |
+ * number`), whose tags no schema of the union carries.
+ */
+function unionMemberOf(converter: Converter, written: Written, union: ts.UnionType) {
+  const { node } = resolveWritten(converter.checker, written);
+  if (!ts.isTypeReferenceNode(node) || !node.typeArguments) return undefined;
+  const own = converter.checker.getTypeFromTypeNode(node);
+  if (union.types.includes(own)) return own;
+  const generic = union.types.filter((t) => instantiates(converter, node, t));
+  return generic.length === 1 ? generic[0] : undefined;
+}
+
 /** Walks a written type beside its type, where an alias's tags can be carried; `false` where not. */
 function visit(walk: Walk, written: Written, declared: ts.Type): boolean {
   const { checker } = walk.converter;
@@ -84,7 +101,9 @@ function visit(walk: Walk, written: Written, declared: ts.Type): boolean {
   if (ts.isUnionTypeNode(node)) {
     const present = node.types.filter((n) => !isAbsent(n));
     if (present.length === 1) return into(present[0]!, type);
-    return lose(walk, resolved);
+    if (!type.isUnion() || walk.named) return lose(walk, resolved);
+    const member = (n: ts.TypeNode) => unionMemberOf(walk.converter, { node: n, args }, type);
+    return present.map((n) => into(n, member(n))).every(Boolean);
   }
   if (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.ReadonlyKeyword) {
     return into(node.type, type);
@@ -107,7 +126,8 @@ function visit(walk: Walk, written: Written, declared: ts.Type): boolean {
   if (instance) reach(walk, type, given, shape);
   if (instance && shape.includes('@')) return true;
   const expanded = expandedAlias(checker, resolved);
-  return expanded ? visit(walk, expanded, type) : lose(walk, resolved);
+  const named = walk.named || !node.typeArguments;
+  return expanded ? visit({ ...walk, named }, expanded, type) : lose(walk, resolved);
 }
 
 /**

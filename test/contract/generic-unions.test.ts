@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type NativeAppDefinition } from '../../src/microservices';
+import { applyContract } from '../../src/runtime/contract/apply-contract';
+import { findContract, readContract } from '../../src/runtime/contract/read-contract';
+import { type Generation } from '../../src/swagger/cli/generate';
+import { startTestServer, type TestServer } from '../support/harness';
+import { json, send } from '../support/http';
+import { buildContractProject } from './types-project';
+
+/** Generic instantiations given tagged aliases, inside unions and type literals. */
+const SOURCE = `
+import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
+/** @format date */
+export type Day = string;
+/** @maxLength 4 */
+export type Code = string;
+export interface Tagged<K, T> { kind: K; value: T }
+export interface Page<T> { items: T[] }
+@Api() @RemoteService('gen') export class GenService {
+  @ApiOperation('Echoes either')
+  either(value: Tagged<'day', Day> | Tagged<'code', Code>): Tagged<'day', Day> | Tagged<'code', Code> {
+    return value.kind === 'day' && value.value === '2000-01-01' ? { kind: 'day', value: 'soon' } : value;
+  }
+  @ApiOperation('Counts pages') pages(page: Page<Day> | Page<Code>): number { return page.items.length; }
+}
+export default nativeApp({ name: 'gen', services: [GenService] });
+`;
+
+type Schemas = Record<string, { properties: Record<string, unknown> }>;
+
+describe('generic instantiations with tagged aliases, with a contract', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portico-generic-unions-'));
+  let generation: Generation;
+  let server: TestServer;
+  const post = (method: string, body: unknown) =>
+    send(server.url, `/gen/gen/${method}`, { headers: json(), body: JSON.stringify(body) });
+
+  beforeAll(async () => {
+    const built = await buildContractProject(dir, SOURCE);
+    generation = built.generation;
+    const app = require(built.module).default as NativeAppDefinition;
+    applyContract(readContract(findContract(built.module) as string), [app]);
+    server = await startTestServer({ microservices: [app], logLevel: 'silent', development: true });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('carries the tags into each member of a union of instantiations, in the document', () => {
+    const { schemas } = (generation.document as { components: { schemas: Schemas } }).components;
+    expect(schemas.Tagged_day_Day?.properties.value).toEqual({ type: 'string', format: 'date' });
+    expect(schemas.Tagged_code_Code?.properties.value).toEqual({ type: 'string', maxLength: 4 });
+    const lost = generation.diagnostics.filter((d) => d.message.includes('type argument'));
+    expect(lost.map((d) => `${d.location?.line}: ${d.message}`)).toEqual([
+      expect.stringMatching(
+        /^14: gen\.pages\(page\): .* type alias Day .*Page<Day> \| Page<Code>, which TypeScript makes one type/,
+      ),
+      expect.stringMatching(/^14: gen\.pages\(page\): .* type alias Code /),
+    ]);
+  });
+
+  it('and on the server: requests refused and results answered as the document says', async () => {
+    for (const value of [
+      { kind: 'day', value: '2024-02-29' },
+      { kind: 'code', value: 'abcd' },
+    ]) {
+      const answer = await post('either', value);
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.text)).toEqual(value);
+    }
+    const refused = [
+      [{ kind: 'day', value: '2024-02-30' }, 'expected a date'],
+      [{ kind: 'code', value: 'abcde' }, 'value: '],
+    ] as const;
+    for (const [value, message] of refused) {
+      const answer = await post('either', value);
+      expect(answer.status).toBe(400);
+      expect(answer.error?.message).toContain(message);
+      expect(answer.error?.message).toContain('value');
+    }
+    const wrong = await post('either', { kind: 'day', value: '2000-01-01' });
+    expect(wrong.status).toBe(500);
+  });
+});
