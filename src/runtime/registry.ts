@@ -16,7 +16,13 @@ export function buildServiceRegistry(
   services: readonly (Class | object)[],
 ): Map<string, ServiceEntry> {
   const registry = new Map<string, ServiceEntry>();
-  for (const service of services) {
+  for (const [index, service] of services.entries()) {
+    if (typeof service !== 'function' && (typeof service !== 'object' || service === null)) {
+      // What a class that is not exported, or was renamed, compiles to where it is imported.
+      throw new TypeError(
+        `portico: service ${index} of the microservice is ${String(service)}: check that its class is exported and imported under that name`,
+      );
+    }
     const ctor = (typeof service === 'function' ? service : service.constructor) as Class;
     const meta = findClassMeta(ctor);
     if (!meta?.service) {

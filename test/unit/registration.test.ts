@@ -108,6 +108,21 @@ import { RemoteMethod, RemoteService } from 'portico';
   });
 });
 
+describe('a service that is undefined', () => {
+  it('is refused, naming its place and the likely cause', () => {
+    @RemoteService('orders')
+    class OrderService {}
+    const imported = {} as { Missing?: Class };
+    expect(() =>
+      createMicroserviceRuntime(
+        nativeApp({ name: 'shop', services: [OrderService, imported.Missing as Class] }),
+      ),
+    ).toThrow(
+      'portico: service 1 of the microservice is undefined: check that its class is exported and imported under that name',
+    );
+  });
+});
+
 describe('two services with one name', () => {
   it('are refused, naming both classes', () => {
     @RemoteService('orders')

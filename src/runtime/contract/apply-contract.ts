@@ -45,6 +45,8 @@ export function applyContract(
   let typed = 0;
   for (const definition of definitions) {
     for (const service of definition.services) {
+      // Left to the registry, which refuses it by its place.
+      if (service === undefined || service === null) continue;
       const ctor = (typeof service === 'function' ? service : service.constructor) as Class;
       const name = findClassMeta(ctor)?.service?.name;
       if (name === undefined) continue;
