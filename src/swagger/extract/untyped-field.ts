@@ -61,6 +61,18 @@ function specOf(schema: SchemaModel): string {
   }
 }
 
+/** Whether a written type names a type parameter (`T[]`, `Box<T> | null`). */
+function namesTypeParameter(node: ts.Node, checker: ts.TypeChecker): boolean {
+  if (ts.isTypeReferenceNode(node)) {
+    const symbol = checker.getSymbolAtLocation(node.typeName);
+    if (symbol && symbol.flags & ts.SymbolFlags.TypeParameter) return true;
+  }
+  return ts.forEachChild(node, (child) => namesTypeParameter(child, checker) || undefined) ?? false;
+}
+
+/** The members each run reported: a generic class's member is met once per instantiation. */
+const reportedBy = new WeakMap<Converter, WeakSet<ts.Node>>();
+
 /**
  * Reports a bare `@Field()` (no type argument, no contract) on a property whose type TypeScript
  * emits too vaguely for the runtime, which then refuses to start: the build says it first, with
@@ -70,14 +82,23 @@ export function checkFieldTyped(
   converter: Converter,
   found: { schema: SchemaModel; typeNode: ts.TypeNode | undefined; site: Site },
 ): boolean {
-  const emitted = found.typeNode && emittedTooVaguely(converter, found.typeNode);
+  const { typeNode } = found;
+  const emitted = typeNode && emittedTooVaguely(converter, typeNode);
   if (!emitted) return false;
+  const reported = reportedBy.get(converter) ?? new WeakSet<ts.Node>();
+  reportedBy.set(converter, reported);
+  if (reported.has(typeNode)) return true;
+  reported.add(typeNode);
   const { nullable: _, ...schema } = found.schema;
   const spec = specOf(schema as SchemaModel);
-  const fix = found.schema.nullable ? `@Field(${spec}, { nullable: true })` : `@Field(${spec})`;
+  const written = found.schema.nullable ? `@Field(${spec}, { nullable: true })` : `@Field(${spec})`;
+  // A generic member's type follows the class's type argument, which no @Field can name.
+  const fix = namesTypeParameter(typeNode, converter.checker)
+    ? 'build with --contract, which types each instantiation (a @Field on a generic member names one type for all)'
+    : `write ${written}, or build with --contract`;
   converter.report({
     severity: 'warning',
-    message: `${found.site.label}: @Field() names no type and TypeScript emits this one as ${emitted}, so the server refuses to start without a contract: write ${fix}, or build with --contract`,
+    message: `${found.site.label}: @Field() names no type and TypeScript emits this one as ${emitted}, so the server refuses to start without a contract: ${fix}`,
     location: locationOf(found.site.node),
   });
   return true;
