@@ -67,7 +67,7 @@ export function warnLostTags(
   for (const alias of aliases) {
     converter.report({
       severity: 'warning',
-      message: `${site.label}: the JSDoc tags of type alias ${alias.name} reach it through a type argument, in a place where generate-swagger cannot carry them (a union with other types, an intersection, a utility type, a generic alias of a union, an array or a record, one generic given different arguments in one type, such as Page<Day> | Page<Code>, which TypeScript makes one type and no literal member tells apart); they are left out of the document and not enforced`,
+      message: `${site.label}: the JSDoc tags of type alias ${alias.name} reach it through a type argument, in a place where generate-swagger cannot carry them (a union with other types, an intersection, a utility type, a generic alias of a union, an array or a record, one generic given different arguments in one type, such as Page<Day> | Page<Code>, which TypeScript makes one type and no literal member tells apart, a type literal given to a generic, such as Page<{ d: T }>); they are left out of the document and not enforced`,
       location: locationOf(site.node),
     });
   }

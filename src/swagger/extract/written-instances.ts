@@ -1,7 +1,8 @@
 import { ts } from 'ts-morph';
 import { isAbsent, libraryItemOf } from './alias-tags';
-import { type Converter, projectSymbolOf, type Site } from './converter';
+import { type Converter, type Site } from './converter';
 import { argumentsShapeOf, isAliasOfTypes } from './generic-instances';
+import { boundParametersIn, instantiates, unionMemberOf } from './written-parts';
 import { setAsideFieldGenerics, warnFieldGenericTags, warnLostTags } from './lost-alias-tags';
 import { expandedAlias, resolveWritten, taggedAliasOf, type Written } from './written-arguments';
 
@@ -24,12 +25,6 @@ interface Walk {
   readonly named?: boolean;
 }
 
-/** Whether `type` is the instantiation of the class, interface or alias a reference names. */
-function instantiates(converter: Converter, node: ts.TypeReferenceNode, type: ts.Type): boolean {
-  const symbol = projectSymbolOf(converter, node.typeName);
-  return symbol !== undefined && (type.aliasSymbol ?? type.getSymbol()) === symbol;
-}
-
 /** Notes a reference that instantiates `type` with `given` as its arguments, in `shape`. */
 function reach(walk: Walk, type: ts.Type, given: readonly Written[], shape: string): void {
   const shapes = walk.reached.get(type) ?? new Map<string, readonly Written[]>();
@@ -46,6 +41,9 @@ function lose(walk: Walk, written: Written, throughArgument = false): false {
   const { node, args } = resolved;
   const alias = taggedAliasOf(checker, node);
   if (alias && through) walk.lost.add(alias);
+  if (ts.isTypeLiteralNode(node) && through) {
+    for (const bound of boundParametersIn(checker, resolved)) lose(walk, bound);
+  }
   if (alias || ts.isTypeLiteralNode(node)) return false;
   const generic = through || ts.isTypeReferenceNode(node);
   if (ts.isTypeReferenceNode(node) && node.typeArguments) {
@@ -71,21 +69,6 @@ function tupleItems(walk: Walk, { node, args }: Written, type: ts.TypeReference)
     if (item && itemType) visit(walk, { node: item, args }, itemType);
     else if (item) lose(walk, { node: item, args });
   });
-}
-
-/**
- * The member of a union type that a written member instantiates (`Tagged<'day', Day>` of
- * `Tagged<'day', Day> | Tagged<'code', Code>`): its own type where it is among the members, else
- * the one member of its generic; `undefined` for a tagged alias beside other types (`Day |
- * number`), whose tags no schema of the union carries.
- */
-function unionMemberOf(converter: Converter, written: Written, union: ts.UnionType) {
-  const { node } = resolveWritten(converter.checker, written);
-  if (!ts.isTypeReferenceNode(node) || !node.typeArguments) return undefined;
-  const own = converter.checker.getTypeFromTypeNode(node);
-  if (union.types.includes(own)) return own;
-  const generic = union.types.filter((t) => instantiates(converter, node, t));
-  return generic.length === 1 ? generic[0] : undefined;
 }
 
 /** Walks a written type beside its type, where an alias's tags can be carried; `false` where not. */
@@ -120,6 +103,10 @@ function visit(walk: Walk, written: Written, declared: ts.Type): boolean {
   }
   if (!ts.isTypeReferenceNode(node)) return lose(walk, resolved);
   const given = (node.typeArguments ?? []).map((n) => ({ node: n, args }));
+  // A type literal given to a generic (`Page<{ d: T }>`) is read where the generic is declared,
+  // where `T` is not bound: the tags of what `T` stands for are lost there.
+  for (const w of given)
+    if (ts.isTypeLiteralNode(resolveWritten(checker, w).node)) lose(walk, w, true);
   const shape = argumentsShapeOf(checker, given);
   if (shape.includes('@') && isAliasOfTypes(walk.converter, node)) return lose(walk, resolved);
   const instance = instantiates(walk.converter, node, type);
