@@ -96,7 +96,7 @@ function scanPrimitive(text: string, start: number): number {
 
 /**
  * Splits a `<paramArray>` document into the raw text of each child element, in order, each with
- * the namespace declarations of `<paramArray>` that its nil attributes use. The document is
+ * the namespace declarations of `<paramArray>` that its names use. The document is
  * checked by the XML parser on the way (DOCTYPE, entities, depth).
  */
 export function splitXmlParamArray(text: string, limits: SplitLimits): string[] {

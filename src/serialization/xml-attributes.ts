@@ -1,6 +1,7 @@
 import { checkChars, readName, skipSpace, type XmlCursor } from './xml-cursor';
 import { checkDefaultNamespace } from './xml-declarations';
-import { PrefixScope, TagNamespaces } from './xml-namespaces';
+import { type StartTag, TagNamespaces } from './xml-namespaces';
+import { PrefixScope } from './xml-prefix-scope';
 import { checkReferences } from './xml-references';
 import { XmlScanError } from './xml-scan-error';
 
@@ -12,19 +13,20 @@ export interface TagState extends XmlCursor {
   readonly stack: readonly string[];
   /** The start tag just read has XML Schema's nil set to `true` (or `1`). */
   nil: boolean;
-  /** The prefixes of the root that the current child's nil attributes use, when scanning. */
+  /** The prefixes of the root that the current child's names use, when scanning. */
   inherited: Map<string, string> | undefined;
-  /** The namespace prefixes in scope: made at the first tag with a prefixed attribute. */
+  /** The namespace prefixes in scope: made at the first tag with a prefixed name. */
   scope: PrefixScope | undefined;
   /** The current start tag's prefixed attributes, when it has any. */
   tag: TagNamespaces | undefined;
 }
 
 /**
- * Reads the attributes of a start tag, checked, then dropped, but for what its namespace
- * attributes mean for its element (declarations in scope, its nil); true when the tag closes itself.
+ * Reads the attributes of the start tag of element `name` at offset `at`, checked, then dropped,
+ * but for what namespaces make of them (declarations in scope, prefixes in scope, its nil); true
+ * when the tag closes itself.
  */
-export function readAttributes(s: TagState): boolean {
+export function readAttributes(s: TagState, name: string, at: number): boolean {
   s.nil = false;
   // Most tags have no attributes: `>` right after the name ends the tag, without the loop.
   if (s.t.charCodeAt(s.i) === 0x3e) {
@@ -32,7 +34,7 @@ export function readAttributes(s: TagState): boolean {
     return false;
   }
   const selfClosing = skipAttributes(s);
-  if (s.tag?.pending()) resolveNamespaces(s, s.tag);
+  if (s.tag?.pending()) resolveNamespaces(s, s.tag, { name, depth: s.stack.length, at });
   return selfClosing;
 }
 
@@ -54,6 +56,7 @@ function skipAttributes(s: TagState): boolean {
     }
     if (!hadSpace || Number.isNaN(c)) throw new XmlScanError('malformed start tag');
     const name = readName(s);
+    const colon = s.colon;
     names ??= new Set();
     if (names.has(name)) throw new XmlScanError(`attribute ${name} is given twice`);
     names.add(name);
@@ -69,8 +72,7 @@ function skipAttributes(s: TagState): boolean {
     if (value.includes('<')) throw new XmlScanError('"<" in an attribute value');
     checkChars(s, s.i + 1, end, 'an attribute value');
     checkReferences(value);
-    const colon = name.indexOf(':');
-    if (colon > 0) {
+    if (colon >= 0) {
       s.tag ??= new TagNamespaces();
       s.tag.add(name, colon, value);
     } else if (name === 'xmlns') checkDefaultNamespace(value);
@@ -79,9 +81,22 @@ function skipAttributes(s: TagState): boolean {
 }
 
 /** Declares the tag's prefixes for its element, and reads its nil by namespace, not by prefix. */
-function resolveNamespaces(s: TagState, tag: TagNamespaces): void {
-  s.scope ??= new PrefixScope();
+function resolveNamespaces(s: TagState, tag: TagNamespaces, start: StartTag): void {
+  s.nil = tag.resolve(prefixScope(s), start, s.inherited);
+}
+
+/**
+ * Resolves the prefix of element `name`, a QName with a colon, in the scope its start tag at `at`
+ * leaves: a prefix out of scope is refused.
+ */
+export function resolveElementPrefix(s: TagState, name: string, at: number): void {
+  const where = { name, depth: s.stack.length, at };
+  prefixScope(s).use(name.slice(0, name.indexOf(':')), where, s.inherited);
+}
+
+function prefixScope(s: TagState): PrefixScope {
   // Scanning, a child of the root must stand alone: note what it takes from the root's scope.
   if (!s.build) s.inherited ??= new Map();
-  s.nil = tag.resolve(s.scope, s.stack.length, s.inherited);
+  s.scope ??= new PrefixScope();
+  return s.scope;
 }

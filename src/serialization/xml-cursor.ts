@@ -1,4 +1,5 @@
 import { badCharAt, isNameChar, isNameStartChar, showCodePoint } from './xml-chars';
+import { checkQName } from './xml-qname';
 import { XmlScanError } from './xml-scan-error';
 
 /** XML 1.0 production 23, XMLDecl: version, then optional encoding and standalone. */
@@ -16,6 +17,8 @@ export interface XmlCursor {
   i: number;
   /** Where the document starts: after a byte order mark, if there is one. */
   readonly begin: number;
+  /** Where the first colon of the name read last is in it, or -1 when it has none. */
+  colon: number;
 }
 
 /** Skips a comment; XML allows no `--` within one, nor a `-` right before its end. */
@@ -37,6 +40,11 @@ export function skipProcessingInstruction(c: XmlCursor): void {
   const start = c.i;
   c.i += 2;
   const target = readName(c);
+  if (c.colon >= 0) {
+    throw new XmlScanError(
+      `processing instruction target ${target} has a colon, which XML Namespaces 1.0 does not allow`,
+    );
+  }
   if (target.toLowerCase() === 'xml') {
     if (start !== c.begin || target !== 'xml') {
       throw new XmlScanError('an XML declaration may only open the document');
@@ -76,23 +84,34 @@ export function skipPast(c: XmlCursor, terminator: string, what: string): void {
   c.i = end + terminator.length;
 }
 
-/** 1 for the ASCII characters that may continue an XML name, by {@link isNameChar}. */
-const ASCII_NAME_CHARS = Uint8Array.from({ length: 0x80 }, (_, c) => (isNameChar(c) ? 1 : 0));
+/**
+ * 1 for the ASCII characters that may continue an XML name, by {@link isNameChar}, but the colon,
+ * which is 2: a name's colon is found in the same look-up that reads it.
+ */
+const ASCII_NAME_CHARS = Uint8Array.from({ length: 0x80 }, (_, c) =>
+  c === 0x3a ? 2 : isNameChar(c) ? 1 : 0,
+);
 
 /**
  * Reads a name by XML's productions; a character they do not allow ends it. ASCII characters are
- * looked up in a table, the others by code point.
+ * looked up in a table, the others by code point. A name with a colon must also be a QName of
+ * XML Namespaces 1.0; where its colon is is left in {@link XmlCursor.colon}.
  */
 export function readName(c: XmlCursor): string {
   const t = c.t;
   const start = c.i;
   const first = t.codePointAt(start) ?? -1;
   if (!isNameStartChar(first)) throw new XmlScanError(`malformed tag at offset ${start}`);
+  let colon = first === 0x3a ? 0 : -1;
   let i = start + (first > 0xffff ? 2 : 1);
   for (;;) {
     const ch = t.charCodeAt(i);
     if (ch < 0x80) {
-      if (ASCII_NAME_CHARS[ch] === 0) break;
+      const kind = ASCII_NAME_CHARS[ch];
+      if (kind !== 1) {
+        if (kind === 0) break;
+        if (colon < 0) colon = i - start;
+      }
       i++;
     } else {
       // Past the end, charCodeAt is NaN and codePointAt undefined: the name ends there.
@@ -102,6 +121,8 @@ export function readName(c: XmlCursor): string {
     }
   }
   c.i = i;
+  c.colon = colon;
+  if (colon >= 0) checkQName(t, start, start + colon, i);
   return t.slice(start, i);
 }
 

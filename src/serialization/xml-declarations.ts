@@ -3,6 +3,8 @@ import { decodeXmlText } from './xml-text';
 
 /** The namespace the prefix `xml` is bound to without a declaration. */
 export const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
+/** XML Schema's instance namespace: its `nil` attribute is XML's `null`. */
+export const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
 /** The namespace of `xmlns` itself, which no declaration may name. */
 const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
 

@@ -1,110 +1,81 @@
-import { checkDeclaration, XML_NAMESPACE } from './xml-declarations';
+import { checkDeclaration, XSI_NAMESPACE } from './xml-declarations';
+import type { PrefixScope } from './xml-prefix-scope';
+import { showName } from './xml-qname';
 import { XmlScanError } from './xml-scan-error';
 import { decodeXmlText, escapeXmlAttribute, trimXmlSpace } from './xml-text';
 
-/** XML Schema's instance namespace: its `nil` attribute is XML's `null`. */
-export const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
-
-/** A prefix's binding: its namespace (empty when bound to none), and its element's depth. */
-interface Binding {
-  readonly uri: string;
+/** The start tag whose attributes are resolved: its element's name, depth and offset. */
+export interface StartTag {
+  readonly name: string;
   readonly depth: number;
-}
-
-const XML_BINDING: Binding = { uri: XML_NAMESPACE, depth: -1 };
-
-/**
- * The namespace prefixes in scope while a document is read: each prefix's bindings, innermost
- * last, and the order of the declarations, undone when their element ends. A declaration and a
- * lookup cost one map access each, however many prefixes a document binds.
- */
-export class PrefixScope {
-  private readonly bindings = new Map<string, Binding[]>();
-  private readonly declared: { readonly prefix: string; readonly depth: number }[] = [];
-
-  /** Binds `prefix` to `uri` for the element at `depth` and the elements within it. */
-  declare(prefix: string, uri: string, depth: number): void {
-    let stack = this.bindings.get(prefix);
-    if (stack === undefined) {
-      stack = [];
-      this.bindings.set(prefix, stack);
-    }
-    stack.push({ uri, depth });
-    this.declared.push({ prefix, depth });
-  }
-
-  /** Ends the declarations of the element at `depth`, which has ended. */
-  close(depth: number): void {
-    for (
-      let last = this.declared.at(-1);
-      last && last.depth >= depth;
-      last = this.declared.at(-1)
-    ) {
-      this.declared.pop();
-      this.bindings.get(last.prefix)?.pop();
-    }
-  }
-
-  /** The binding of `prefix` here, or undefined when it is not declared. */
-  binding(prefix: string): Binding | undefined {
-    if (prefix === 'xml') return XML_BINDING;
-    return this.bindings.get(prefix)?.at(-1);
-  }
+  readonly at: number;
 }
 
 /**
- * The prefixed attributes of one start tag that namespaces give a meaning to here: `xmlns:p`
- * declarations and `p:nil`. Kept between tags, and emptied by {@link TagNamespaces.resolve}.
+ * The prefixed attributes of one start tag: its `xmlns:p` declarations, and the others, whose
+ * prefixes must be in scope once the tag's declarations are. Kept between tags, and emptied by
+ * {@link TagNamespaces.resolve}.
  */
 export class TagNamespaces {
   /** Prefix, then namespace, per declaration. */
   private readonly declarations: string[] = [];
-  /** Prefix, then value, per `p:nil`. */
-  private readonly nils: string[] = [];
+  /** Prefix, local part, then value, per other prefixed attribute. */
+  private readonly uses: string[] = [];
 
-  /** Notes an attribute whose name has a colon at `colon`; other prefixed ones mean nothing here. */
+  /** Notes an attribute whose name has its (only) colon at `colon`. */
   add(name: string, colon: number, value: string): void {
     const prefix = name.slice(0, colon);
+    const local = name.slice(colon + 1);
     if (prefix === 'xmlns') {
-      const declared = name.slice(colon + 1);
       const uri = decodeXmlText(value);
-      checkDeclaration(declared, uri);
-      this.declarations.push(declared, uri);
-    } else if (name.length === colon + 4 && name.endsWith('nil')) this.nils.push(prefix, value);
+      checkDeclaration(local, uri);
+      this.declarations.push(local, uri);
+    } else this.uses.push(prefix, local, value);
   }
 
-  /** True when the tag being read had a declaration or a `p:nil`. */
+  /** True when the tag being read had a prefixed attribute. */
   pending(): boolean {
-    return this.declarations.length > 0 || this.nils.length > 0;
+    return this.declarations.length > 0 || this.uses.length > 0;
   }
 
   /**
-   * Declares the tag's prefixes in `scope` for its element at `depth`, and tells whether the tag
-   * sets XML Schema's nil (its namespace, whatever the prefix) to true. A `p:nil` whose prefix is
-   * not declared is refused; so is nil given twice, under two prefixes. `inherited`, if given,
-   * receives the prefixes of the nil attributes that the root element declares, with their namespace.
+   * Declares the tag's prefixes in `scope` for its element, resolves the prefixes of its other
+   * attributes there, and tells whether the tag sets XML Schema's nil (its namespace, whatever the
+   * prefix) to true. A prefix out of scope is refused, and so are two attributes that are one by
+   * their namespace (`p:x` and `q:x`, `p` and `q` bound to one namespace). `inherited`, if given,
+   * receives the prefixes the root declares that the attributes use, with their namespace.
    */
-  resolve(scope: PrefixScope, depth: number, inherited?: Map<string, string>): boolean {
+  resolve(scope: PrefixScope, tag: StartTag, inherited?: Map<string, string>): boolean {
     const d = this.declarations;
-    for (let i = 0; i < d.length; i += 2) scope.declare(d[i]!, d[i + 1]!, depth);
-    let nil: boolean | undefined;
-    for (let i = 0; i < this.nils.length; i += 2) {
-      const prefix = this.nils[i]!;
-      const binding = scope.binding(prefix);
-      if (binding === undefined) {
-        throw new XmlScanError(
-          `prefix ${prefix} of ${prefix}:nil is not declared: xmlns:${prefix}="${XSI_NAMESPACE}" makes it XML Schema's nil`,
-        );
+    for (let i = 0; i < d.length; i += 2) scope.declare(d[i]!, d[i + 1]!, tag.depth);
+    const u = this.uses;
+    // By expanded name, which only a tag of two prefixed attributes or more needs.
+    const seen = u.length > 3 ? new Map<string, string>() : undefined;
+    let nil = false;
+    for (let i = 0; i < u.length; i += 3) {
+      const prefix = u[i]!;
+      const local = u[i + 1]!;
+      const where = { name: `${prefix}:${local}`, element: tag.name, depth: tag.depth, at: tag.at };
+      const { uri } = scope.use(prefix, where, inherited);
+      if (seen !== undefined) {
+        // A local part has no space: the key tells every pair of local part and namespace apart.
+        const key = `${local} ${uri}`;
+        const first = seen.get(key);
+        if (first !== undefined) throw givenTwice(tag, uri, local, first, where.name);
+        seen.set(key, where.name);
       }
-      if (binding.depth === 0 && depth > 0) inherited?.set(prefix, binding.uri);
-      if (binding.uri !== XSI_NAMESPACE) continue;
-      if (nil !== undefined) throw new XmlScanError(`XML Schema's nil is given twice`);
-      nil = readBoolean(prefix, this.nils[i + 1]!);
+      if (local === 'nil' && uri === XSI_NAMESPACE) nil = readBoolean(prefix, u[i + 2]!);
     }
     d.length = 0;
-    this.nils.length = 0;
-    return nil === true;
+    u.length = 0;
+    return nil;
   }
+}
+
+function givenTwice(tag: StartTag, uri: string, local: string, first: string, second: string) {
+  return new XmlScanError(
+    `attribute {${showName(uri)}}${local} is given twice in <${showName(tag.name)}> at offset ${tag.at}, as ${first} and ${second}`,
+  );
 }
 
 /**
@@ -121,8 +92,8 @@ function readBoolean(prefix: string, value: string): boolean {
 
 /**
  * The declarations that a child of the root needs to stand alone: the root's, of the prefixes its
- * nil attributes use, so that each nil reads as in the whole document. Each costs a few bytes more
- * than one `p:nil` of the child.
+ * names use, so that each reads as in the whole document. Each costs a few bytes more than the
+ * prefix's uses in the child.
  */
 export function inheritedDeclarations(inherited: ReadonlyMap<string, string>): string {
   let out = '';

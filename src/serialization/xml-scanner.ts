@@ -1,8 +1,9 @@
-import { readAttributes, type TagState } from './xml-attributes';
+import { readAttributes, resolveElementPrefix, type TagState } from './xml-attributes';
 import { readChar, readReference, skipCdata, type TextState } from './xml-char-data';
 import { readName, skipComment, skipProcessingInstruction, skipSpace } from './xml-cursor';
-import { type PrefixScope, type TagNamespaces } from './xml-namespaces';
+import type { TagNamespaces } from './xml-namespaces';
 import type { XmlNode, XmlSpan } from './xml-node';
+import type { PrefixScope } from './xml-prefix-scope';
 import { XmlScanError } from './xml-scan-error';
 import { addChild, type SpanState, startChild } from './xml-spans';
 import { decodeXmlText, normalizeLineEnds } from './xml-text';
@@ -23,6 +24,7 @@ export class XmlScanner implements TagState, SpanState, TextState {
   private readonly open: XmlNode[] = [];
   readonly begin: number;
   i: number;
+  colon = -1;
   childStart = -1;
   childNameEnd = -1;
   nil = false;
@@ -96,12 +98,15 @@ export class XmlScanner implements TagState, SpanState, TextState {
     const tagStart = this.i;
     this.i++;
     const name = readName(this);
+    const colon = this.colon;
     if (this.stack.length === 0 && this.root !== undefined) {
       throw new XmlScanError('more than one root element');
     }
     // Spans are what a scan finds; a tree being built has its children already.
     if (!this.build && this.stack.length === 1) startChild(this, tagStart);
-    const selfClosing = readAttributes(this);
+    const selfClosing = readAttributes(this, name, tagStart);
+    // After the attributes: the tag's own declarations are in scope for its name.
+    if (colon >= 0) resolveElementPrefix(this, name, tagStart);
     if (this.stack.length === 0) this.root ??= name;
     if (this.build) this.addElement(name, selfClosing);
     if (selfClosing) {

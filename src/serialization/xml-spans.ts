@@ -7,7 +7,7 @@ export interface SpanState {
   readonly children: XmlSpan[];
   childStart: number;
   childNameEnd: number;
-  /** The prefixes of the root that the current child's nil attributes use. */
+  /** The prefixes of the root that the current child's names use. */
   readonly inherited: Map<string, string> | undefined;
 }
 

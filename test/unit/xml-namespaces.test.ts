@@ -6,7 +6,7 @@ const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
-/** An element with its namespace declarations and `p:nil` attributes, in document order. */
+/** An element with its namespace declarations and prefixed attributes, in document order. */
 interface Element {
   readonly name: string;
   readonly attributes: readonly Attribute[];
@@ -20,7 +20,8 @@ interface Uri {
 type Attribute =
   | { readonly kind: 'declare'; readonly prefix: string; readonly uri: Uri }
   | { readonly kind: 'default'; readonly uri: Uri }
-  | { readonly kind: 'nil'; readonly prefix: string; readonly value: string };
+  | { readonly kind: 'nil'; readonly prefix: string; readonly value: string }
+  | { readonly kind: 'other'; readonly prefix: string };
 
 const same = (uri: string): Uri => ({ text: uri, uri });
 const URIS: readonly Uri[] = [
@@ -46,26 +47,53 @@ const attribute: fc.Arbitrary<Attribute> = fc.oneof(
     prefix: fc.constantFrom(...PREFIXES),
     value: fc.constantFrom('true', '1', 'false', '0', ' true', '0 '),
   }),
+  fc.record({ kind: fc.constant('other' as const), prefix: fc.constantFrom(...PREFIXES) }),
 );
-const attributes = fc.uniqueArray(attribute, {
-  maxLength: 4,
-  selector: (a) =>
-    a.kind === 'default' ? 'xmlns' : `${a.kind === 'declare' ? 'xmlns:' : ''}${a.prefix}`,
-});
-const NAME = fc.constantFrom('a', 'string', 'ns:el');
-const element: fc.Arbitrary<Element> = fc.letrec<{ element: Element }>((tie) => ({
-  element: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    fc.record({ name: NAME, attributes, children: fc.constant([]) }),
-    fc.record({ name: NAME, attributes, children: fc.array(tie('element'), { maxLength: 3 }) }),
+/** The attribute's name as written. */
+function attributeName(a: Attribute): string {
+  if (a.kind === 'default') return 'xmlns';
+  if (a.kind === 'declare') return `xmlns:${a.prefix}`;
+  return `${a.prefix}:${a.kind === 'nil' ? 'nil' : 'y'}`;
+}
+const attributes = fc.uniqueArray(attribute, { maxLength: 4, selector: attributeName });
+/** Unprefixed names, and prefixed ones: declared or not where they are used, `xml` always. */
+const NAME = fc.constantFrom('a', 'string', 'x:el', 'p:el', 'xsi:el', 'xml:el', 'xmlns:el');
+function elementOf(
+  name: fc.Arbitrary<string>,
+  attributes: fc.Arbitrary<Attribute[]>,
+): fc.Arbitrary<Element> {
+  return fc.letrec<{ element: Element }>((tie) => ({
+    element: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.record({ name, attributes, children: fc.constant([]) }),
+      fc.record({ name, attributes, children: fc.array(tie('element'), { maxLength: 3 }) }),
+    ),
+  })).element;
+}
+const element = elementOf(NAME, attributes);
+/**
+ * Elements whose declarations XML Namespaces 1.0 allows, so that what decides is where each
+ * prefix is declared and used: on the element, an ancestor, a sibling, or nowhere.
+ */
+const scoped = elementOf(
+  fc.constantFrom('a', 'p:el', 'q:el', 'xml:el'),
+  fc.uniqueArray(
+    fc.oneof(
+      fc.record({
+        kind: fc.constant('declare' as const),
+        prefix: fc.constantFrom('p', 'q'),
+        uri: fc.constantFrom(same('urn:1'), same('urn:2')),
+      }),
+      fc.record({ kind: fc.constant('other' as const), prefix: fc.constantFrom('p', 'q', 'xml') }),
+    ),
+    { maxLength: 3, selector: attributeName },
   ),
-})).element;
+);
 
 function attributeText(a: Attribute): string {
   if (a.kind === 'default') return ` xmlns="${a.uri.text}"`;
-  return a.kind === 'declare'
-    ? ` xmlns:${a.prefix}="${a.uri.text}"`
-    : ` ${a.prefix}:nil="${a.value}"`;
+  if (a.kind === 'declare') return ` xmlns:${a.prefix}="${a.uri.text}"`;
+  return ` ${attributeName(a)}="${a.kind === 'nil' ? a.value : 'v'}"`;
 }
 
 /**
@@ -73,7 +101,7 @@ function attributeText(a: Attribute): string {
  * `xml` bound to its namespace only and no other prefix bound to it, none to that of `xmlns`.
  */
 function allowed(a: Attribute): boolean {
-  if (a.kind === 'nil') return true;
+  if (a.kind === 'nil' || a.kind === 'other') return true;
   const { uri } = a.uri;
   if (a.kind === 'default') return uri !== XML_NS && uri !== XMLNS_NS;
   if (a.prefix === 'xmlns' || uri === '' || uri === XMLNS_NS) return false;
@@ -86,22 +114,30 @@ function write(e: Element): string {
   return `${open}>${e.children.map(write).join('')}</${e.name}>`;
 }
 
+/** The namespace of `prefix` in `scope`: `xml` is always bound, `xmlns` never to a name's prefix. */
+const namespaceOf = (prefix: string, scope: ReadonlyMap<string, string>) =>
+  prefix === 'xml' ? XML_NS : scope.get(prefix);
+
 /**
  * What a namespace-aware reader makes of the tree: the nil of each element, by the namespace its
- * prefix is bound to in scope, or a refusal (an undeclared prefix, nil given twice).
+ * prefix is bound to in scope, or a refusal: a prefix of an element or an attribute out of scope
+ * (a declaration's scope is its element), two attributes of one namespace and local part.
  */
 function model(e: Element, scope: ReadonlyMap<string, string>): XmlNode | 'refused' {
   if (!e.attributes.every(allowed)) return 'refused';
   const inner = new Map(scope);
   for (const a of e.attributes) if (a.kind === 'declare') inner.set(a.prefix, a.uri.uri);
-  let nil: boolean | undefined;
+  const colon = e.name.indexOf(':');
+  if (colon >= 0 && namespaceOf(e.name.slice(0, colon), inner) === undefined) return 'refused';
+  const expanded = new Set<string>();
+  let nil = false;
   for (const a of e.attributes) {
-    if (a.kind !== 'nil') continue;
-    const uri = a.prefix === 'xml' ? 'xml' : inner.get(a.prefix);
-    if (uri === undefined) return 'refused';
-    if (uri !== XSI) continue;
-    if (nil !== undefined) return 'refused';
-    nil = a.value.trim() === 'true' || a.value.trim() === '1';
+    if (a.kind !== 'nil' && a.kind !== 'other') continue;
+    const uri = namespaceOf(a.prefix, inner);
+    const local = a.kind === 'nil' ? 'nil' : 'y';
+    if (uri === undefined || expanded.has(`{${uri}}${local}`)) return 'refused';
+    expanded.add(`{${uri}}${local}`);
+    if (a.kind === 'nil' && uri === XSI) nil = a.value.trim() === 'true' || a.value.trim() === '1';
   }
   const children: XmlNode[] = [];
   for (const child of e.children) {
@@ -125,8 +161,8 @@ function read(text: string): XmlNode | 'refused' {
 
 const LIMITS = { maxArgs: 256, maxDepth: 64 };
 
-describe("XML Schema's nil, read by its namespace", () => {
-  it('is nil where the prefix is bound to the namespace, whatever the prefix and wherever bound', () => {
+describe("XML Schema's nil and the other prefixes, read by their namespace", () => {
+  it('accepts a document iff every prefix it uses is in scope, and reads nil by its namespace', () => {
     fc.assert(
       fc.property(element, (e) => {
         expect(read(write(e))).toEqual(model(e, new Map()));
@@ -135,7 +171,16 @@ describe("XML Schema's nil, read by its namespace", () => {
     );
   });
 
-  it('reads each argument of a <paramArray> alone as it reads in the whole document', () => {
+  it('accepts a document iff each prefix is declared on the element that uses it or one holding it', () => {
+    fc.assert(
+      fc.property(scoped, (e) => {
+        expect(read(write(e))).toEqual(model(e, new Map()));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads each argument of a <paramArray> alone as it reads in the whole document, prefixes and all', () => {
     const params = fc.record({
       name: fc.constant('paramArray'),
       attributes: attributes.map((list) => list.filter((a) => a.kind === 'declare')),

@@ -51,6 +51,9 @@ function referenceTree(text: string): XmlNode | undefined {
 }
 
 const NAMES = ['a', 'b', 'mulInput', 'x-y', 'ns:el', '_u', 'é', 'int', 'A.1'];
+/** A start tag's name and attributes, with the declaration its prefix needs (XML Namespaces 1.0). */
+const startTag = (name: string, attributes: string) =>
+  `${name}${name.startsWith('ns:') ? ' xmlns:ns="urn:ns"' : ''}${attributes}`;
 
 /** Element content; `pis` adds processing instructions. */
 const textPiece = (pis: boolean) =>
@@ -72,14 +75,16 @@ const elementOf = (pis: boolean): fc.Arbitrary<string> =>
   fc.letrec<{ element: string }>((tie) => ({
     element: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
-      fc.tuple(fc.constantFrom(...NAMES), attributes).map(([n, a]) => `<${n}${a}/>`),
+      fc.tuple(fc.constantFrom(...NAMES), attributes).map(([n, a]) => `<${startTag(n, a)}/>`),
       fc
         .tuple(
           fc.constantFrom(...NAMES),
           attributes,
           fc.array(fc.oneof(textPiece(pis), tie('element')), { maxLength: 5 }),
         )
-        .map(([n, a, content]) => `<${n}${a}>${content.join('')}</${n} >`.replace(' >', '>')),
+        .map(([n, a, content]) =>
+          `<${startTag(n, a)}>${content.join('')}</${n} >`.replace(' >', '>'),
+        ),
     ),
   })).element;
 
@@ -132,24 +137,23 @@ describe('the XML parser', () => {
     );
   });
 
-  it('reads a name as XML 1.0 productions 4, 4a and 5 define it, ASCII or not', () => {
+  it('reads a name as XML 1.0 (productions 4, 4a, 5) and XML Namespaces 1.0 (QName) define it', () => {
     const start =
-      ':A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D' +
+      'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D' +
       '\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
-    const name = new RegExp(
-      `^[${start}][${start}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040]*$`,
-      'u',
-    );
+    // A name without a colon (NCName), then a QName: a prefix in scope, one colon, a local part.
+    const ncName = `[${start}][${start}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040]*`;
+    const qName = new RegExp(`^(?:(a|xml):)?${ncName}$`, 'u');
     const chars = [...'aZ_:-.5é·\u0300\u203F𐀀×\u2000!'];
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom(...chars), maxLength: 6 }), (n) => {
         let read: string | undefined;
         try {
-          read = parseXmlTree(`<${n}/>`, 64).name;
+          read = parseXmlTree(`<${n} xmlns:a="urn:a"/>`, 64).name;
         } catch (error) {
           expect(error).toBeInstanceOf(XmlScanError);
         }
-        expect(read).toBe(name.test(n) ? n : undefined);
+        expect(read).toBe(qName.test(n) ? n : undefined);
       }),
       { numRuns: 2000 },
     );

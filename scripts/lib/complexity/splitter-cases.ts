@@ -50,6 +50,12 @@ export const SPLITTER_CASES: readonly ComplexityCase[] = [
     (n) => `<paramArray${many(n, (i) => ` a${i}="&amp;"`)}><int>1</int></paramArray>`,
   ),
   xmlCase(
+    'arguments using the prefixes of the root',
+    10_000,
+    (n) =>
+      `<paramArray xmlns:p="urn:p" xmlns:q="urn:q">${many(n, () => '<p:int q:x="">1</p:int>')}</paramArray>`,
+  ),
+  xmlCase(
     'white space between arguments',
     100_000,
     (n) => `<paramArray>${' '.repeat(n)}<int>1</int>${'\n'.repeat(n)}</paramArray>`,

@@ -5,6 +5,8 @@ import { digits, many, nestedGroups, reader, TYPES } from './inputs';
 
 const libB = DEFAULT_SERIALIZERS.libBParamArrayXmlInOutSequence;
 const attributes = (n: number) => many(n, (i) => ` a${i}=""`);
+/** `n` prefixed attributes, `p` bound to `urn:p`: each a lookup in scope and an expanded name. */
+const prefixed = (n: number) => ` xmlns:p="urn:p"${many(n, (i) => ` p:a${i}=""`)}`;
 
 /** A case of the XML reader (parser and binding); `refused` when it must refuse the input. */
 function xmlCase(
@@ -91,7 +93,48 @@ export const XML_CASES: readonly ComplexityCase[] = [
     (n) => `<string>${'<![CDATA[]]]]>'.repeat(n)}</string>`,
     TYPES.string,
   ),
+  xmlCase(
+    'prefixed attributes of a start tag',
+    10_000,
+    (n) => `<MulInput${prefixed(n)}><a>2</a><b>3</b></MulInput>`,
+    TYPES.mulInput,
+  ),
+  xmlCase(
+    'prefixed attributes, the last one twice by namespace',
+    10_000,
+    (n) => `<MulInput${prefixed(n)} xmlns:q="urn:p" q:a0=""><a>2</a></MulInput>`,
+    TYPES.mulInput,
+    'given twice',
+  ),
+  xmlCase(
+    'prefixes declared on the root, each used below',
+    10_000,
+    (n) => `<a${many(n, (i) => ` xmlns:p${i}="urn:${i}"`)}>${many(n, (i) => `<p${i}:b/>`)}</a>`,
+    TYPES.unknown,
+    'child elements',
+  ),
+  xmlCase(
+    'nesting to the limit, each level declaring and using prefixes',
+    100,
+    (n) =>
+      `<a xmlns:r="urn:r">${nestedGroups(n, '<r:b xmlns:p="urn:1" xmlns:q="urn:2" p:x="" q:y="">', '</r:b>')}</a>`,
+    TYPES.unknown,
+    'child elements',
+  ),
   xmlCase('length of a name', 100_000, (n) => `<${'n'.repeat(n)}>5</${'n'.repeat(n)}>`, TYPES.int),
+  xmlCase(
+    'length of a prefixed name',
+    100_000,
+    (n) => `<p:${'n'.repeat(n)} xmlns:p="urn:p">5</p:${'n'.repeat(n)}>`,
+    TYPES.int,
+  ),
+  xmlCase(
+    'length of a name, then a second colon',
+    100_000,
+    (n) => `<p:${'n'.repeat(n)}:b xmlns:p="urn:p">5</p:${'n'.repeat(n)}:b>`,
+    TYPES.int,
+    'more than one colon',
+  ),
   xmlCase(
     'white space in the declaration',
     200_000,
