@@ -2,9 +2,9 @@ import { ts } from 'ts-morph';
 import { isAbsent, libraryItemOf } from './alias-tags';
 import { type Converter, type Site } from './converter';
 import { argumentsShapeOf, isAliasOfTypes } from './generic-instances';
-import { boundParametersIn, instantiates, unionMemberOf } from './written-parts';
 import { setAsideFieldGenerics, warnFieldGenericTags, warnLostTags } from './lost-alias-tags';
 import { expandedAlias, resolveWritten, taggedAliasOf, type Written } from './written-arguments';
+import { boundParametersIn, instantiates, unionMemberOf } from './written-parts';
 
 /**
  * The named generic types in one written type whose arguments name aliases with JSDoc tags
