@@ -17,6 +17,7 @@ import { porticoDecorators } from './portico-symbols';
 import { warnReplacedArgumentTags } from './replaced-argument-tags';
 import { answersEmptyToo, checkResultVisible } from './result-visibility';
 import { docOf, locationOf, propertyOf, staticStringOf } from './source-text';
+import { statedResultOf } from './stated-result';
 import { schemaOfSpec } from './type-spec';
 
 /** The service an operation belongs to, as the class declares and deploys it. */
@@ -47,7 +48,8 @@ function resultOf(
   if (type && !isVoid(type)) checkLiteralAgreement(converter, { type, spec, site });
   if (spec) {
     warnReplacedArgumentTags(converter, method, site);
-    return schemaOfSpec(converter, spec, site);
+    const stated = schemaOfSpec(converter, spec, site);
+    return stated === 'void' ? stated : statedResultOf(converter, method, { stated, type, site });
   }
   if (!type || isVoid(type)) return 'void';
   const schema = withAliasTags(converter, method, {

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type NativeAppDefinition } from '../../src/microservices';
+import { applyContract } from '../../src/runtime/contract/apply-contract';
+import { findContract, readContract } from '../../src/runtime/contract/read-contract';
+import { type Generation, generateDocument } from '../../src/swagger/cli/generate';
+import { startTestServer, type TestServer } from '../support/harness';
+import { json, send } from '../support/http';
+import { sourceProject } from '../swagger/support';
+import { buildContractProject } from './types-project';
+
+/** Results restated by a `returns` entry over a type alias with JSDoc tags. */
+const SOURCE = `
+import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
+/** @format date */
+export type Day = string;
+@Api() @RemoteService('days') export class DayService {
+  @ApiOperation('Answers a day', { returns: String }) day(text: string): Day { return text; }
+  @ApiOperation('Answers a day later', { returns: String }) async later(text: string): Promise<Day> {
+    return text;
+  }
+}
+export default nativeApp({ name: 'days', services: [DayService] });
+`;
+
+const DISAGREES = SOURCE.replace('{ returns: String }) day', '{ returns: Number }) day');
+
+type Paths = Record<string, { post: { responses: Record<string, any> } }>;
+
+describe('a returns entry over a result written as a tagged alias', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portico-stated-results-'));
+  let generation: Generation;
+  let server: TestServer;
+  const post = (method: string, body: unknown) =>
+    send(server.url, `/days/days/${method}`, { headers: json(), body: JSON.stringify(body) });
+
+  beforeAll(async () => {
+    const built = await buildContractProject(dir, SOURCE);
+    generation = built.generation;
+    const app = require(built.module).default as NativeAppDefinition;
+    applyContract(readContract(findContract(built.module) as string), [app]);
+    server = await startTestServer({ microservices: [app], logLevel: 'silent', development: true });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("keeps the alias's tags, in the document and on the server, as params does", async () => {
+    const paths = (generation.document as { paths: Paths }).paths;
+    for (const method of ['day', 'later']) {
+      const { schema } =
+        paths[`/days/days/${method}`]!.post.responses['200'].content['application/json'];
+      expect(schema.anyOf[0]).toMatchObject({ type: 'string', format: 'date' });
+      expect((await post(method, '2024-02-29')).text).toBe('"2024-02-29"');
+      const wrong = await post(method, '2024-02-30');
+      expect(wrong.status).toBe(500);
+      expect(wrong.error?.message).toContain('expected a date');
+    }
+  });
+
+  it('fails the build, at the method, where the entry states another type than the written one', async () => {
+    const project = sourceProject(DISAGREES);
+    try {
+      for (const contract of [false, true]) {
+        const found = await generateDocument({
+          project: project.tsconfig,
+          title: 'T',
+          version: '1',
+          ...(contract ? { contract: { file: `${project.tsconfig}.contract`, command: 'g' } } : {}),
+        });
+        const stated = found.diagnostics.filter((d) => d.message.includes('returns entry states'));
+        expect(stated).toEqual([
+          expect.objectContaining({
+            severity: contract ? 'error' : 'warning',
+            message: expect.stringContaining(
+              'days.day(): its returns entry states a number, but its result is written as Day, a string',
+            ),
+            location: expect.objectContaining({ line: 6 }),
+          }),
+        ]);
+      }
+    } finally {
+      project.remove();
+    }
+  });
+});
