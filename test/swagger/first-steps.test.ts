@@ -1,9 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ApiOperation, nativeApp, RemoteService } from '../../src';
 import { main } from '../../src/swagger/cli/cli';
 import { checkDecoratorFlags } from '../../src/swagger/cli/decorator-flags';
-import { captureIo, ROOT } from './support';
+import { generateDocument } from '../../src/swagger/cli/generate';
+import { startTestServer, type TestServer } from '../support/harness';
+import { json, send } from '../support/http';
+import { captureIo, ROOT, sourceProject } from './support';
 
 const SERVICE = `
 import { RemoteMethod, RemoteService, nativeApp } from 'portico';
@@ -80,5 +84,70 @@ describe('generate-swagger on a first project', () => {
     expect(checkDecoratorFlags(tsconfig)).toMatch(
       /"experimentalDecorators": true and "emitDecoratorMetadata": true/,
     );
+  });
+});
+
+const INHERITED = `
+import { Api, ApiOperation, RemoteService, nativeApp } from 'portico';
+
+export abstract class BaseService {
+  @ApiOperation('Pings')
+  ping(word: string): string {
+    return word;
+  }
+}
+
+@Api()
+@RemoteService('greeter')
+export class GreeterService extends BaseService {
+  @ApiOperation('Greets')
+  greet(name: string): string {
+    return 'hello ' + name;
+  }
+}
+
+export const app = nativeApp({ name: 'hello', services: [GreeterService] });
+`;
+
+/** The server serves what a @RemoteService class declares itself: an inherited method is a 404. */
+describe('a remote method declared on a class without @RemoteService', () => {
+  abstract class BaseService {
+    @ApiOperation('Pings')
+    ping(word: string): string {
+      return word;
+    }
+  }
+  @RemoteService('greeter')
+  class GreeterService extends BaseService {
+    @ApiOperation('Greets')
+    greet(name: string): string {
+      return `hello ${name}`;
+    }
+  }
+  let server: TestServer;
+  const project = sourceProject(INHERITED);
+  beforeAll(async () => {
+    const app = nativeApp({ name: 'hello', services: [GreeterService] });
+    server = await startTestServer({ microservices: [app], logLevel: 'silent' });
+  });
+  afterAll(async () => {
+    await server?.close();
+    project.remove();
+  });
+
+  it('is a warning at its line, since the server never serves it', async () => {
+    const info = { title: 'Hello', version: '1.0.0' };
+    const { diagnostics, document } = await generateDocument({
+      project: project.tsconfig,
+      ...info,
+    });
+    expect(diagnostics.map((d) => `${d.location?.line}: ${d.severity} ${d.message}`)).toEqual([
+      '6: warning BaseService.ping has @ApiOperation, but its class has no @RemoteService, so it is never served nor described: a @RemoteService class serves only the methods it declares itself, not those it inherits',
+    ]);
+    expect(Object.keys(document.paths as object)).toEqual(['/hello/greeter/greet']);
+    const call = (method: string) =>
+      send(server.url, `/hello/greeter/${method}`, { headers: json(), body: '"Ada"' });
+    expect((await call('greet')).status).toBe(200);
+    expect((await call('ping')).error?.code).toBe('METHOD_NOT_FOUND');
   });
 });

@@ -23,6 +23,27 @@ export interface Placing {
   readonly undocumented?: boolean;
 }
 
+/**
+ * Warns for each method marked remote on a class without `@RemoteService`: the server serves only
+ * the methods a `@RemoteService` class declares itself, never those it inherits (docs/design.md
+ * §6), so such a method is neither called nor described.
+ */
+function checkUnservedMethods(converter: Converter, node: ts.ClassDeclaration): void {
+  for (const member of node.members) {
+    if (!ts.isMethodDeclaration(member)) continue;
+    const remote = porticoDecorators(member, converter).find(
+      (d) => d.name === 'ApiOperation' || d.name === 'RemoteMethod',
+    );
+    if (!remote) continue;
+    const where = `${node.name?.text ?? 'a class'}.${member.name.getText()}`;
+    converter.report({
+      severity: 'warning',
+      message: `${where} has @${remote.name}, but its class has no @RemoteService, so it is never served nor described: a @RemoteService class serves only the methods it declares itself, not those it inherits`,
+      location: locationOf(member.name),
+    });
+  }
+}
+
 function readApiClass(
   converter: Converter,
   node: ts.ClassDeclaration,
@@ -34,6 +55,7 @@ function readApiClass(
   if (!node.name) return undefined;
   const where = locationOf(node.name);
   if (!api) {
+    if (!remote) checkUnservedMethods(converter, node);
     if (remote) {
       const message = `${node.name.text} has @RemoteService but no @Api, so the document leaves its methods out: add @Api() to the class`;
       converter.report({ severity: 'warning', message, location: where });
