@@ -23,18 +23,32 @@ function argumentsOf(checker: ts.TypeChecker, type: ts.Type): readonly ts.Type[]
   return type.aliasTypeArguments ?? referenceArguments(checker, type);
 }
 
+/** The parameters' and the result's types of a function type's call and construct signatures. */
+function signaturePartsOf(checker: ts.TypeChecker, type: ts.ObjectType): ts.Type[] {
+  const signatures = [
+    ...checker.getSignaturesOfType(type, ts.SignatureKind.Call),
+    ...checker.getSignaturesOfType(type, ts.SignatureKind.Construct),
+  ];
+  return signatures.flatMap((signature) => [
+    ...signature.getParameters().map((p) => checker.getTypeOfSymbol(p)),
+    checker.getReturnTypeOfSignature(signature),
+  ]);
+}
+
 /**
  * The types directly inside `type`: its arguments, a union's or intersection's members, and the
- * fields of an anonymous object type (`{ inner: T }`), which has no name to hold arguments.
+ * fields and signatures of an anonymous object type (`{ inner: T }`, `() => T`), which has no name
+ * to hold arguments.
  */
 function partsOf(checker: ts.TypeChecker, type: ts.Type): readonly ts.Type[] {
   const members = type.isUnionOrIntersection() ? type.types : [];
   const object = type.flags & ts.TypeFlags.Object ? (type as ts.ObjectType) : undefined;
   const args = object ? referenceArguments(checker, object) : [];
-  const anonymous = object && object.objectFlags & ts.ObjectFlags.Anonymous;
-  const fields = anonymous ? checker.getPropertiesOfType(object) : [];
+  const anonymous = object && object.objectFlags & ts.ObjectFlags.Anonymous ? object : undefined;
+  const fields = anonymous ? checker.getPropertiesOfType(anonymous) : [];
   const fieldTypes = fields.map((f) => checker.getTypeOfSymbol(f));
-  return [...(type.aliasTypeArguments ?? []), ...members, ...args, ...fieldTypes];
+  const signatures = anonymous ? signaturePartsOf(checker, anonymous) : [];
+  return [...(type.aliasTypeArguments ?? []), ...members, ...args, ...fieldTypes, ...signatures];
 }
 
 /** Whether `outer` stands strictly inside `type` (`string` inside `string[]`), not as itself. */
