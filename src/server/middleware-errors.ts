@@ -53,13 +53,23 @@ function answerThrown(ctx: Koa.Context, thrown: unknown, options: ErrorBoundaryO
   for (const name of res.getHeaderNames()) res.removeHeader(name);
   res.setHeader('X-SVC-Request-ID', requestId);
   ctx.app.emit('error', error, ctx);
-  setThrownHeaders(ctx, error.headers);
+  const body = readThrown(() => middlewareErrorBody(error, options.development));
+  readThrown(() => setThrownHeaders(ctx, error.headers));
   applyCallCors(ctx, options.cors);
   ctx.respond = true;
-  sendError(
-    { ctx, requestId, format: shape.format },
-    middlewareErrorBody(error, options.development),
-  );
+  sendError({ ctx, requestId, format: shape.format }, body ?? toErrorBody(error, false));
+}
+
+/**
+ * What `read` makes of the thrown value, or undefined where reading it throws (a getter of a
+ * library's error that throws): the answer is then a plain 500, never Koa's `text/plain`.
+ */
+function readThrown<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
 }
 
 /** The thrown value as an Error, as Koa makes it of a string, `null` or any other value. */
@@ -67,7 +77,12 @@ function asError(thrown: unknown): Thrown {
   // An error of another realm (a VM context's, a test runner's) is not `instanceof` this one's.
   return thrown instanceof Error || types.isNativeError(thrown)
     ? thrown
-    : new Error(format('non-error thrown: %j', thrown));
+    : new Error(`non-error thrown: ${shown(thrown)}`);
+}
+
+/** A thrown value as JSON, as Koa shows it; JSON cannot write a BigInt or what its toJSON throws. */
+function shown(thrown: unknown): string {
+  return readThrown(() => format('%j', thrown)) ?? `a value of type ${typeof thrown}`;
 }
 
 /** Sets the headers an error asks for (a `WWW-Authenticate`), but never its body's. */
@@ -95,13 +110,14 @@ export function middlewareErrorBody(thrown: unknown, development: boolean): Erro
   const named = error.status ?? error.statusCode;
   const status =
     typeof named === 'number' && named >= 400 && named <= 599 && STATUS_CODES[named] ? named : 500;
-  const shown = error.expose === true || development;
+  // A message that is not a string (`Object.assign(error, { message: {…} })`) is not shown.
+  const told = typeof error.message === 'string' && (error.expose === true || development);
   if (status === 500) {
-    return shown
+    return told
       ? { status, code: 'INTERNAL_ERROR', message: error.message }
       : toErrorBody(error, false);
   }
-  const message = shown ? error.message : (STATUS_CODES[status] as string);
+  const message = told ? error.message : (STATUS_CODES[status] as string);
   return { status, code: codeOfStatus(status), message };
 }
 
