@@ -126,7 +126,13 @@ describe('the runtime types of a contract', () => {
       'an intersection left as allOf',
       {},
       { kind: 'intersection' },
-      'portico: argument 0 is a intersection, which the runtime does not bind yet',
+      'portico: argument 0 is an intersection, which the runtime does not bind yet',
+    ],
+    [
+      'a type the build could not describe',
+      {},
+      { kind: 'unsupported', typeText: 'T' },
+      'portico: argument 0 has type `T`, which generate-swagger could not describe and warned of at its file:line; the runtime cannot bind it. A type parameter is left unbound where a params or returns entry names a generic class alone (params: [Page]): drop the entry, so that the written type (Page<Day>) is used',
     ],
     [
       'a name the contract lacks',

@@ -45,7 +45,9 @@ export type ContractSchema = Constraints & {
         readonly minItems: number;
         readonly rest?: ContractSchema;
       }
-    | { readonly kind: 'intersection' | 'unsupported' }
+    | { readonly kind: 'intersection' }
+    /** A type the build could not describe: generate-swagger warned of it with file:line. */
+    | { readonly kind: 'unsupported'; readonly typeText?: string }
   );
 
 /** A member of an object type: its name, its type, and whether it may be absent. */

@@ -45,6 +45,19 @@ export function refuse(where: string, what: string): never {
 }
 
 /**
+ * Refuses a schema of a kind the runtime cannot bind (`an intersection`); a type the build could
+ * not describe is named with its type, and with the usual cause of an unbound type parameter.
+ */
+export function refuseKind(where: string, schema: ContractSchema): never {
+  if (schema.kind !== 'unsupported') {
+    return refuse(where, `${/^[aeiou]/.test(schema.kind) ? 'an' : 'a'} ${schema.kind}`);
+  }
+  throw new TypeError(
+    `portico: ${where} has type \`${schema.typeText ?? 'unknown'}\`, which generate-swagger could not describe and warned of at its file:line; the runtime cannot bind it. A type parameter is left unbound where a params or returns entry names a generic class alone (params: [Page]): drop the entry, so that the written type (Page<Day>) is used`,
+  );
+}
+
+/**
  * A class of its own for a named type without one: an interface, `Partial<T>`, `Page<Book>`. It
  * is named on the wire as the document names it: a class's names, else `object` (libA's name of
  * a value without a class).

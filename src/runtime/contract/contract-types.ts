@@ -3,7 +3,7 @@ import { classMeta, type FieldMeta } from '../../decorators/metadata';
 import { type Class, type ClassRef, type Constraints, type TypeRef } from '../../decorators/types';
 import { eitherOf } from '../../decorators/union-types';
 import { type ContractSchema } from './contract-format';
-import { classFor, isRecord, primitiveType, refuse } from './contract-leaves';
+import { classFor, isRecord, primitiveType, refuse, refuseKind } from './contract-leaves';
 
 /** Turns the contract's types into the runtime's, one named type once (recursion included). */
 export interface TypeResolver {
@@ -28,7 +28,7 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
     // A name may hold null as well (`type Maybe = { text: string } | null`).
     const found: TypeRef = schema.nullable ? { kind: 'nullable', of: type } : type;
     named.set(name, found);
-    if (schema.kind !== 'object') return refuse(name, `a ${schema.kind}`);
+    if (schema.kind !== 'object') return refuseKind(name, schema);
     if (schema.additional) refuse(name, 'an object with both members and an index signature');
     const fields = new Map<string, FieldMeta>();
     for (const property of schema.properties) {
@@ -103,7 +103,7 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
           ...(schema.rest ? { rest: typeOf(schema.rest, `${where}[rest]`) } : {}),
         };
       default:
-        return refuse(where, `a ${schema.kind}`);
+        return refuseKind(where, schema);
     }
   }
 
