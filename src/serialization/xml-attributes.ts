@@ -1,7 +1,7 @@
 import { checkChars, readName, skipSpace, type XmlCursor } from './xml-cursor';
 import { checkDefaultNamespace } from './xml-declarations';
 import { type StartTag, TagNamespaces } from './xml-namespaces';
-import { PrefixScope } from './xml-prefix-scope';
+import { type Binding, PrefixScope } from './xml-prefix-scope';
 import { checkReferences } from './xml-references';
 import { XmlScanError } from './xml-scan-error';
 
@@ -14,7 +14,7 @@ export interface TagState extends XmlCursor {
   /** The start tag just read has XML Schema's nil set to `true` (or `1`). */
   nil: boolean;
   /** The prefixes of the root that the current child's names use, when scanning. */
-  inherited: Map<string, string> | undefined;
+  inherited: Map<string, Binding> | undefined;
   /** The namespace prefixes in scope: made at the first tag with a prefixed name. */
   scope: PrefixScope | undefined;
   /** The current start tag's prefixed attributes, when it has any. */

@@ -1,5 +1,5 @@
 import { checkDeclaration, XSI_NAMESPACE } from './xml-declarations';
-import type { PrefixScope } from './xml-prefix-scope';
+import type { Binding, PrefixScope } from './xml-prefix-scope';
 import { showName } from './xml-qname';
 import { XmlScanError } from './xml-scan-error';
 import { decodeXmlText, escapeXmlAttribute, trimXmlSpace } from './xml-text';
@@ -43,9 +43,9 @@ export class TagNamespaces {
    * attributes there, and tells whether the tag sets XML Schema's nil (its namespace, whatever the
    * prefix) to true. A prefix out of scope is refused, and so are two attributes that are one by
    * their namespace (`p:x` and `q:x`, `p` and `q` bound to one namespace). `inherited`, if given,
-   * receives the prefixes the root declares that the attributes use, with their namespace.
+   * receives the prefixes the root declares that the attributes use, with their binding.
    */
-  resolve(scope: PrefixScope, tag: StartTag, inherited?: Map<string, string>): boolean {
+  resolve(scope: PrefixScope, tag: StartTag, inherited?: Map<string, Binding>): boolean {
     const d = this.declarations;
     for (let i = 0; i < d.length; i += 2) scope.declare(d[i]!, d[i + 1]!, tag.depth);
     const u = this.uses;
@@ -95,8 +95,11 @@ function readBoolean(prefix: string, value: string): boolean {
  * names use, so that each reads as in the whole document. Each costs a few bytes more than the
  * prefix's uses in the child.
  */
-export function inheritedDeclarations(inherited: ReadonlyMap<string, string>): string {
+export function inheritedDeclarations(inherited: ReadonlyMap<string, Binding>): string {
   let out = '';
-  for (const [prefix, uri] of inherited) out += ` xmlns:${prefix}="${escapeXmlAttribute(uri)}"`;
+  for (const [prefix, binding] of inherited) {
+    binding.declaration ??= ` xmlns:${prefix}="${escapeXmlAttribute(binding.uri)}"`;
+    out += binding.declaration;
+  }
   return out;
 }

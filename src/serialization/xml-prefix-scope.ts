@@ -6,6 +6,11 @@ import { XmlScanError } from './xml-scan-error';
 export interface Binding {
   readonly uri: string;
   readonly depth: number;
+  /**
+   * The declaration as a child of the root carries it (` xmlns:p="…"`), written once for every
+   * child that uses it: written per child, a long namespace cost its length each time.
+   */
+  declaration?: string;
 }
 
 const XML_BINDING: Binding = { uri: XML_NAMESPACE, depth: -1 };
@@ -63,12 +68,12 @@ export class PrefixScope {
   /**
    * The binding of `prefix`, used as `use` tells; a prefix out of scope is refused, naming it and
    * where it is used. `inherited`, if given, receives the prefixes that the root declares and an
-   * element within it uses, with their namespace.
+   * element within it uses, with their binding.
    */
-  use(prefix: string, use: PrefixUse, inherited?: Map<string, string>): Binding {
+  use(prefix: string, use: PrefixUse, inherited?: Map<string, Binding>): Binding {
     const binding = this.binding(prefix);
     if (binding === undefined) throw undeclared(prefix, use);
-    if (binding.depth === 0 && use.depth > 0) inherited?.set(prefix, binding.uri);
+    if (binding.depth === 0 && use.depth > 0) inherited?.set(prefix, binding);
     return binding;
   }
 }

@@ -3,7 +3,7 @@ import { readChar, readReference, skipCdata, type TextState } from './xml-char-d
 import { readName, skipComment, skipProcessingInstruction, skipSpace } from './xml-cursor';
 import type { TagNamespaces } from './xml-namespaces';
 import type { XmlNode, XmlSpan } from './xml-node';
-import type { PrefixScope } from './xml-prefix-scope';
+import type { Binding, PrefixScope } from './xml-prefix-scope';
 import { XmlScanError } from './xml-scan-error';
 import { addChild, type SpanState, startChild } from './xml-spans';
 import { decodeXmlText, normalizeLineEnds } from './xml-text';
@@ -30,7 +30,7 @@ export class XmlScanner implements TagState, SpanState, TextState {
   nil = false;
   scope: PrefixScope | undefined;
   tag: TagNamespaces | undefined;
-  inherited: Map<string, string> | undefined;
+  inherited: Map<string, Binding> | undefined;
   /** Where the character data since the last markup starts. */
   textStart: number;
   /** The character data since the last markup holds no reference and no carriage return. */

@@ -1,5 +1,6 @@
 import { inheritedDeclarations } from './xml-namespaces';
 import type { XmlSpan } from './xml-node';
+import type { Binding } from './xml-prefix-scope';
 
 /** What noting the spans of the root's children needs of the scanner, and what it leaves there. */
 export interface SpanState {
@@ -8,7 +9,7 @@ export interface SpanState {
   childStart: number;
   childNameEnd: number;
   /** The prefixes of the root that the current child's names use. */
-  readonly inherited: Map<string, string> | undefined;
+  readonly inherited: Map<string, Binding> | undefined;
 }
 
 /** A child of the root starts at `tagStart`; its name has just been read. */

@@ -55,6 +55,16 @@ export const SPLITTER_CASES: readonly ComplexityCase[] = [
     (n) =>
       `<paramArray xmlns:p="urn:p" xmlns:q="urn:q">${many(n, () => '<p:int q:x="">1</p:int>')}</paramArray>`,
   ),
+  {
+    // Each argument that uses a prefix of the root carries its declaration: written anew for
+    // each, a namespace as long as the body cost its length per argument.
+    reader: 'RMC XML splitter',
+    family: 'arguments past maxArgs using a long namespace of the root',
+    n: 10_000,
+    make: (n) => `<paramArray xmlns:p="${'u'.repeat(n)}">${many(n, () => '<p:int/>')}</paramArray>`,
+    read: (t) => splitXmlParamArray(t, { maxArgs: 256, maxDepth: 64 }),
+    refused: 'more than 256',
+  },
   xmlCase(
     'white space between arguments',
     100_000,
