@@ -126,6 +126,19 @@ export function readName(c: XmlCursor): string {
   return t.slice(start, i);
 }
 
+/**
+ * Reads the name of an end tag: that of the element it closes, `open`, is compared in place when
+ * `>` or white space follows it (with no {@link XmlCursor.colon}), any other is read as a name.
+ */
+export function readEndName(c: XmlCursor, open: string | undefined): string {
+  if (open === undefined) return readName(c);
+  const next = c.t.charCodeAt(c.i + open.length);
+  const ends = next === 0x3e || next === 0x20 || next === 0x9 || next === 0xa || next === 0xd;
+  if (!ends || !c.t.startsWith(open, c.i)) return readName(c);
+  c.i += open.length;
+  return open;
+}
+
 /** Moves past XML's white space; true when there was some. */
 export function skipSpace(c: XmlCursor): boolean {
   const start = c.i;

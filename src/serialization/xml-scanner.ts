@@ -1,6 +1,12 @@
 import { readAttributes, resolveElementPrefix, type TagState } from './xml-attributes';
 import { readChar, readReference, skipCdata, type TextState } from './xml-char-data';
-import { readName, skipComment, skipProcessingInstruction, skipSpace } from './xml-cursor';
+import {
+  readEndName,
+  readName,
+  skipComment,
+  skipProcessingInstruction,
+  skipSpace,
+} from './xml-cursor';
 import type { TagNamespaces } from './xml-namespaces';
 import type { XmlNode, XmlSpan } from './xml-node';
 import type { Binding, PrefixScope } from './xml-prefix-scope';
@@ -132,7 +138,7 @@ export class XmlScanner implements TagState, SpanState, TextState {
 
   private endTag(): void {
     this.i += 2;
-    const name = readName(this);
+    const name = readEndName(this, this.stack.at(-1));
     if (this.t.charCodeAt(this.i) !== 0x3e) skipSpace(this);
     if (this.t.charCodeAt(this.i) !== 0x3e) throw new XmlScanError(`malformed end tag </${name}`);
     this.i++;
