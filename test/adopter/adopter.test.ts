@@ -102,6 +102,10 @@ describe.each(TYPESCRIPTS)("the README's own project, with TypeScript %s", (majo
     ]);
     running.push(server);
     const url = `http://127.0.0.1:${await server.listening()}`;
+    // The README's build writes the contract: the server binds by the types the document shows.
+    expect(server.output()).toContain(
+      'contract mode: types come from the contract the build wrote',
+    );
     const answer = await send(url, project.call.path, {
       headers: project.call.headers,
       body: project.call.body,
@@ -284,6 +288,8 @@ const DEV_GENERATE = [
   '1.0.0',
   '--out',
   'public/swagger.json',
+  '--contract',
+  'dist/portico-contract.json',
 ];
 
 /** A second remote method, put in place of the class's closing brace. */
