@@ -1,5 +1,5 @@
 import { frameworkError, type RemoteError } from '../errors';
-import { scanXml, spanText, XmlScanError } from '../serialization/xml-parser';
+import { scanXml, spanText, XmlScanError, type XmlSpan } from '../serialization/xml-parser';
 
 /** Limits that the splitter enforces while it splits. */
 export interface SplitLimits {
@@ -111,5 +111,24 @@ export function splitXmlParamArray(text: string, limits: SplitLimits): string[] 
     throw malformed(`expected a <paramArray> root, got <${scan.root}>`);
   if (scan.rootHasText) throw malformed('<paramArray> holds text besides its argument elements');
   if (scan.children.length > limits.maxArgs) throw limit(`more than ${limits.maxArgs} arguments`);
+  checkCarried(text, scan.children);
   return scan.children.map((span) => spanText(text, span));
+}
+
+/** What the arguments may carry of `<paramArray>`'s declarations in all, beyond twice the body. */
+const CARRIED_SLACK = 256 * 1024;
+
+/**
+ * Refuses arguments that would carry more of `<paramArray>`'s declarations than twice the body
+ * and 256 KiB: each argument repeats those its names use to stand alone, so one long namespace
+ * used by every argument made a 1 MB body a quarter of a gigabyte of arguments.
+ */
+function checkCarried(text: string, spans: readonly XmlSpan[]): void {
+  let carried = 0;
+  for (const span of spans) carried += span.declarations?.length ?? 0;
+  const bound = 2 * text.length + CARRIED_SLACK;
+  if (carried <= bound) return;
+  throw limit(
+    `the arguments would repeat ${carried} characters of the namespace declarations of <paramArray>, more than ${bound}: declare a long namespace on the arguments that use it`,
+  );
 }

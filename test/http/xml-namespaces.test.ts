@@ -100,4 +100,18 @@ describe.each(PLACEMENTS)('XML namespaces over HTTP, libA XML (%s)', (placement)
       text: '<int>6</int>',
     });
   });
+
+  it('refuses arguments that would repeat a long namespace of <paramArray> past its bound', async () => {
+    const long = `urn:${'u'.repeat(300_000)}`;
+    // Two arguments carry it twice: within twice the body.
+    const two = `<paramArray xmlns:p="${long}"><int p:x="">2</int><int p:y="">3</int></paramArray>`;
+    expect(await rmc(two)).toMatchObject({ status: 200, text: '<int>6</int>' });
+    // Two hundred would carry sixty million characters from a body of three hundred thousand.
+    const many = `<paramArray xmlns:p="${long}">${'<p:int>1</p:int>'.repeat(200)}</paramArray>`;
+    const refused = await rmc(many);
+    expect([refused.status, refused.error?.code]).toEqual([400, 'LIMIT_EXCEEDED']);
+    expect(refused.error?.message).toMatch(
+      /^RMC body: the arguments would repeat 60\d{6} characters of the namespace declarations of &lt;paramArray&gt;, more than \d+: declare a long namespace on the arguments that use it$/,
+    );
+  });
 });
