@@ -9,14 +9,14 @@ const describeNats = checkNats('the request expiry tests are skipped') ? describ
 const WAITING = 2_000;
 
 /** Counts the reads of a map: the lookups per key, and every walk over it. */
-function watchReads(map: ReadonlyMap<string, unknown>): {
-  gets: Map<string, number>;
+function watchReads<K>(map: ReadonlyMap<K, unknown>): {
+  gets: Map<K, number>;
   walks: number;
 } {
-  const seen = { gets: new Map<string, number>(), walks: 0 };
-  const target = map as Map<string, unknown>;
+  const seen = { gets: new Map<K, number>(), walks: 0 };
+  const target = map as Map<K, unknown>;
   const get = target.get.bind(target);
-  target.get = (key: string) => {
+  target.get = (key: K) => {
     seen.gets.set(key, (seen.gets.get(key) ?? 0) + 1);
     return get(key);
   };

@@ -2,7 +2,7 @@ import { type RequestMux } from './request-mux';
 
 /**
  * Notes `replica` as the holder of the requests on `subject` whose reply subjects (without the
- * mux's inbox) it reports in `holds`, and returns the reply subjects of those it held before and
+ * mux's inbox) it reports in `holds`, and returns the numbers of those it held before and
  * holds no more: with no reply come, their replies were lost (docs/faults.md).
  */
 export function noteHolds(
@@ -10,14 +10,14 @@ export function noteHolds(
   subject: string,
   replica: string,
   holds: readonly string[],
-): string[] {
+): number[] {
   const held = new Set(holds);
   const under = mux.inbox.length + 1;
-  const dropped: string[] = [];
-  for (const [token, call] of mux.pending) {
+  const dropped: number[] = [];
+  for (const [id, call] of mux.pending) {
     if (call.subject !== subject) continue;
-    if (held.has(token.slice(under))) call.holder = replica;
-    else if (call.holder === replica) dropped.push(token);
+    if (held.has(call.token.slice(under))) call.holder = replica;
+    else if (call.holder === replica) dropped.push(id);
   }
   return dropped;
 }

@@ -3,6 +3,8 @@ import { type Outgoing } from './outgoing-batch';
 /** A request that waits for its reply, as a replica watch sees it. */
 export interface PendingRequest {
   readonly subject: string;
+  /** Its reply subject, which its replica reports while it holds the request. */
+  readonly token: string;
   /** `Date.now()` when it was made. */
   readonly sentAt: number;
   /** Its place among the messages published on the connection (`RequestMux.stamp`). */
@@ -17,6 +19,8 @@ export class Waiting implements PendingRequest, Outgoing {
   holder?: string;
 
   constructor(
+    /** Its number, the last part of its reply subject: the key of the request in the mux. */
+    readonly id: number,
     readonly subject: string,
     readonly to: string,
     public data: Uint8Array,

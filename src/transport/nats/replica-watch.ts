@@ -68,8 +68,8 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
     // One that answers again is given calls at once, not from the next round on.
     if (seen.steerable && !seen.draining && !seen.joining && !steer.has(status.replica)) steerNow();
     if (!status.holds) return;
-    for (const token of noteHolds(mux, subject, status.replica, status.holds)) {
-      answer(token, 'reply-lost');
+    for (const id of noteHolds(mux, subject, status.replica, status.holds)) {
+      answer(id, 'reply-lost');
     }
     if (!seen.draining && !seen.joining) waiters.wakeAll(true);
   }
@@ -80,9 +80,9 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
     steer.steerTo(rotation, silent);
   }
 
-  function answer(token: string, kind: keyof typeof FAULT_ERRORS): void {
+  function answer(id: number, kind: keyof typeof FAULT_ERRORS): void {
     events?.fault(microservice, kind === 'unreported' ? 'replica-lost' : kind);
-    mux.fail(token, FAULT_ERRORS[kind](microservice));
+    mux.fail(id, FAULT_ERRORS[kind](microservice));
   }
 
   function tick(): void {
@@ -100,15 +100,15 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
     for (const id of book.silent(now, WATCH_TIMING.lostAfterMs)) lose(id);
     steerNow();
     const answered = book.answeredSince({ at: now, seq: mux.stamp() });
-    for (const [token, call] of mux.pending) {
+    for (const [id, call] of mux.pending) {
       if (call.subject !== subject || call.holder !== undefined) continue;
       // Every replica still counted answered a ping sent after the call, and none holds it.
       if (answered === undefined || answered.seq <= call.seq) continue;
       // Lost with a replica, or its reply lost with a connection: it may have run.
       const cut = call.seq < mainCutSeq || book.cutSince(call.seq);
-      if (cut || book.lostMayHold(call)) answer(token, 'replica-lost');
+      if (cut || book.lostMayHold(call)) answer(id, 'replica-lost');
       // No replica heard reports it and none starts it now; one not heard yet may have run it.
-      else if (answered.at > call.sentAt + WATCH_TIMING.takeWithinMs) answer(token, 'unreported');
+      else if (answered.at > call.sentAt + WATCH_TIMING.takeWithinMs) answer(id, 'unreported');
     }
     rounds.set(++round, { at: now, seq: mux.stamp() });
     rounds.delete(round - ROUNDS_KEPT);
@@ -122,10 +122,10 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
   function lose(id: string): void {
     const record = book.get(id);
     let calls = 0;
-    for (const [token, call] of mux.pending) {
+    for (const [key, call] of mux.pending) {
       if (call.subject !== subject || call.holder !== id) continue;
       calls++;
-      answer(token, 'replica-lost');
+      answer(key, 'replica-lost');
     }
     const fields = { microservice, replica: id, calls };
     if (record?.draining && calls === 0) logger.info(fields, 'replica left');

@@ -4,6 +4,7 @@ import { expiryClock } from './expiry-clock';
 import { NoReplyError } from './no-reply-error';
 import { OutgoingBatch } from './outgoing-batch';
 import { type PendingRequest, Waiting } from './pending-request';
+import { ReplySubjects } from './reply-subjects';
 
 /** Requests with one reply each, over one connection. */
 export interface RequestMux {
@@ -14,15 +15,15 @@ export interface RequestMux {
    * `subject` all the same) and resolves with the data of the first reply.
    */
   request(subject: string, data: Uint8Array, timeoutMs: number, to?: string): Promise<Uint8Array>;
-  /** The requests waiting for a reply, by reply subject. */
-  readonly pending: ReadonlyMap<string, PendingRequest>;
+  /** The requests waiting for a reply, by number (the last part of the reply subject). */
+  readonly pending: ReadonlyMap<number, PendingRequest>;
   /**
    * The next place in the order of messages published on the connection: a message stamped
    * before it is published comes after every request already sent, and before those to come.
    */
   stamp(): number;
-  /** Rejects the request of reply subject `token`; a reply that still comes is a late one. */
-  fail(token: string, error: Error): void;
+  /** Rejects the request of number `id`; a reply that still comes is a late one. */
+  fail(id: number, error: Error): void;
   /** Calls `late` for every reply to `subject` that comes after its request ended. */
   onLateReply(subject: string, late: () => void): void;
   /** Stops listening for replies; calls still waiting are rejected as `closed`. */
@@ -47,20 +48,12 @@ const SENT = new Uint8Array(0);
  */
 export function createRequestMux(connection: NatsConnection, inboxPrefix?: string): RequestMux {
   const inbox = createInbox(inboxPrefix);
-  const waiting = new Map<string, Waiting>();
+  // By number, not by reply subject: a string key of 50 characters is hashed when stored, hashed
+  // again from the reply's subject, and compared in full with each key of its bucket.
+  const waiting = new Map<number, Waiting>();
   const ended = new EndedRequests();
   const batch = new OutgoingBatch<Waiting>(publish);
-  // The reply subjects' prefix for the subject of the request before: calls in a row share one.
-  let lastSubject: string | undefined;
-  let lastPrefix = '';
-
-  function replyPrefix(subject: string): string {
-    if (subject !== lastSubject) {
-      lastSubject = subject;
-      lastPrefix = `${inbox}.${subject}.`;
-    }
-    return lastPrefix;
-  }
+  const replies = new ReplySubjects(inbox);
   const clock = expiryClock(expire);
   let counter = 0;
   let sequence = 0;
@@ -71,7 +64,7 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
         failAll(error);
         return;
       }
-      const entry = take(msg.subject);
+      const entry = take(ReplySubjects.number(msg.subject), msg.subject);
       if (!entry) {
         ended.late(msg.subject);
         return;
@@ -87,42 +80,44 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
     (error: unknown) => failAll(error instanceof Error ? error : new Error(String(error))),
   );
 
-  function take(token: string): Waiting | undefined {
-    const entry = waiting.get(token);
-    if (!entry) return undefined;
-    waiting.delete(token);
-    clock.delete(token, entry.expiresAt);
+  /** The request of number `id`, taken out of the mux; only its own reply subject, when given. */
+  function take(id: number, token?: string): Waiting | undefined {
+    const entry = waiting.get(id);
+    // A reply to another subject that ends in this number is not this request's (SECURITY.md).
+    if (!entry || (token !== undefined && token !== entry.token)) return undefined;
+    waiting.delete(id);
+    clock.delete(id, entry.expiresAt);
     return entry;
   }
 
   function failAll(error: Error): void {
     clock.clear();
     batch.clear();
-    for (const token of [...waiting.keys()]) take(token)?.reject(error);
+    for (const id of [...waiting.keys()]) take(id)?.reject(error);
   }
 
-  function fail(token: string, error: Error): void {
-    const entry = take(token);
+  function fail(id: number, error: Error): void {
+    const entry = take(id);
     if (!entry) return;
-    ended.end(token, entry.subject);
+    ended.end(entry.token, entry.subject);
     entry.reject(error);
   }
 
-  function expire(token: string): void {
-    const timeoutMs = waiting.get(token)?.timeoutMs;
-    fail(token, new NoReplyError('timeout', `no reply within ${timeoutMs} ms`));
+  function expire(id: number): void {
+    const timeoutMs = waiting.get(id)?.timeoutMs;
+    fail(id, new NoReplyError('timeout', `no reply within ${timeoutMs} ms`));
   }
 
   function publish(entry: Waiting): void {
-    const { to, data, token } = entry;
+    const { to, data, token, id } = entry;
     entry.data = SENT;
     // Ended before its turn came (timed out, failed, or the mux closed): nothing to send.
-    if (waiting.get(token) !== entry) return;
+    if (waiting.get(id) !== entry) return;
     entry.seq = ++sequence;
     try {
       connection.publish(to, data, { reply: token });
     } catch (error) {
-      take(token)?.reject(error as Error);
+      take(id)?.reject(error as Error);
     }
   }
 
@@ -138,10 +133,12 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
           reject(new NoReplyError('closed', 'the reply subscription was closed'));
           return;
         }
-        const token = replyPrefix(subject) + (counter++).toString(36);
+        const id = counter++;
+        const token = replies.of(subject, id);
         const sentAt = Date.now();
         const expiresAt = sentAt + timeoutMs;
         const entry = new Waiting(
+          id,
           subject,
           to ?? subject,
           data,
@@ -152,8 +149,8 @@ export function createRequestMux(connection: NatsConnection, inboxPrefix?: strin
           resolve,
           reject,
         );
-        waiting.set(token, entry);
-        clock.add(token, expiresAt);
+        waiting.set(id, entry);
+        clock.add(id, expiresAt);
         batch.add(entry);
       });
     },
