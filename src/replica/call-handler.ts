@@ -55,7 +55,7 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
       logger.warn({ err: error, target: answeredName(what) }, 'the reply could not be sent');
     }
     // After the reply: a ping answer that no longer lists the call comes after it on the wire.
-    if (msg.reply) holds.release(msg.reply);
+    holds.release(msg);
   }
 
   function refuse(msg: Msg, error: ErrorBody): void {
@@ -145,7 +145,7 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
       refuse(msg, REFUSALS.tooLate);
       return;
     }
-    const epoch = holds.take(msg.reply);
+    const epoch = holds.take(msg);
     if (logger.isLevelEnabled('debug')) {
       const { service, method } = envelope;
       const waiting = limiter.waiting;

@@ -9,10 +9,10 @@ const TICK_MS = 100;
  * answered its calls as lost, so a call taken before such a stall must not start after it.
  */
 export interface CallHolds {
-  /** Notes a call taken, by its reply subject; returns the stall epoch to check it against. */
-  take(reply: string): number;
+  /** Notes a call taken, by its message; returns the stall epoch to check it against. */
+  take(call: HeldCall): number;
   /** Forgets a call once its answer was sent (or refused). */
-  release(reply: string): void;
+  release(call: HeldCall): void;
   /** True when the replica stalled, long enough to be counted lost, since `epoch` was taken. */
   stalledSince(epoch: number): boolean;
   /** The reply subjects of the calls held under `inbox`, without the `inbox.` before them. */
@@ -20,9 +20,16 @@ export interface CallHolds {
   stop(): void;
 }
 
+/** A call's message, as the holds know it: by its reply subject. */
+export interface HeldCall {
+  readonly reply?: string | undefined;
+}
+
 /** Creates the call holds of a replica, with its stall clock. */
 export function createCallHolds(): CallHolds {
-  const held = new Set<string>();
+  // The messages themselves, not their reply subjects: a string of 60 characters is hashed per
+  // call, an object is not (docs/history/performance-log.md).
+  const held = new Set<HeldCall>();
   // A stall a little shorter than the main servers' limit already counts: better refuse a call
   // that might have been answered than run one that was.
   const stallMs = WATCH_TIMING.lostAfterMs - WATCH_TIMING.pingEveryMs;
@@ -39,17 +46,17 @@ export function createCallHolds(): CallHolds {
   const timer = setInterval(observe, TICK_MS);
   timer.unref();
   return {
-    take(reply) {
-      held.add(reply);
+    take(call) {
+      held.add(call);
       return observe();
     },
-    release: (reply) => held.delete(reply),
+    release: (call) => held.delete(call),
     stalledSince: (taken) => observe() !== taken,
     heldFor(inbox) {
       const prefix = `${inbox}.`;
       const tokens: string[] = [];
-      for (const reply of held)
-        if (reply.startsWith(prefix)) tokens.push(reply.slice(prefix.length));
+      for (const { reply } of held)
+        if (reply?.startsWith(prefix)) tokens.push(reply.slice(prefix.length));
       return tokens;
     },
     stop: () => clearInterval(timer),
