@@ -51,7 +51,8 @@ export function readCallFrame(
   now: number,
 ): CallEnvelope | undefined {
   const c = new MsgpackCursor(bytes, start);
-  const texts: (string | undefined)[] = [];
+  // Made with its five slots: an empty array grows as they are set, per frame.
+  const texts: (string | undefined)[] = [undefined, undefined, undefined, undefined, undefined];
   let args: string[] | undefined;
   let context: CallContext | undefined;
   let budgetMs: number | undefined;

@@ -17,7 +17,7 @@ export class MsgpackCursor extends MsgpackHeaders {
     keys: readonly Uint8Array[],
     read: (c: MsgpackCursor, key: number) => unknown,
   ): unknown[] | undefined {
-    const values: unknown[] = [];
+    const values = new Array<unknown>(keys.length);
     let key = -1;
     for (let left = this.mapHeader(); left > 0; left--) {
       key = this.key(keys, key + 1);
