@@ -19,7 +19,19 @@ export class ${name}Service {
 }
 export const app = nativeApp({ name: '${name}', services: [${name}Service] });
 `;
+const LITERALS = `
+import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
+import { Box } from './box';
+@Api()
+@RemoteService('literal')
+export class LiteralService {
+  @ApiOperation('Takes') one(input: Box<{ d: string }>): number { return 1; }
+  @ApiOperation('Takes') two(input: Box<{ d?: string; e: { f: number } }>): number { return 1; }
+}
+export const app = nativeApp({ name: 'literal', services: [LiteralService] });
+`;
 const FILES = {
+  'literals.ts': LITERALS,
   'box.ts': BOX,
   'other.ts': OTHER,
   'tagged.ts': SERVICE('tagged', 'Box<Day>', "import { Box, Day } from './box';"),
@@ -50,9 +62,9 @@ async function schemasIn(order: readonly string[]): Promise<Schemas> {
 
 /** Schema names of generic instantiations whose arguments are spelled alike. */
 describe('generate-swagger on instantiations named alike', () => {
-  it('names them after their modules, whatever order the files are met in', async () => {
-    const first = await schemasIn(['box.ts', 'other.ts', 'tagged.ts', 'plain.ts']);
-    const second = await schemasIn(['plain.ts', 'tagged.ts', 'other.ts', 'box.ts']);
+  it("names them after their modules and their literals' members, whatever order the files are met in", async () => {
+    const first = await schemasIn(['box.ts', 'other.ts', 'tagged.ts', 'plain.ts', 'literals.ts']);
+    const second = await schemasIn(['literals.ts', 'plain.ts', 'tagged.ts', 'other.ts', 'box.ts']);
     expect(first).toEqual(second);
     expect(first['Box_box.Day']?.properties).toEqual({
       value: { type: 'string', format: 'date' },
@@ -61,6 +73,8 @@ describe('generate-swagger on instantiations named alike', () => {
       value: { $ref: '#/components/schemas/Day' },
     });
     expect(Object.keys(first).filter((n) => n.startsWith('Box'))).toEqual([
+      'Box_Object_d_Optional_String_e_Object_f_Number',
+      'Box_Object_d_String',
       'Box_box.Day',
       'Box_other.Day',
     ]);

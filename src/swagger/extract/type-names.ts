@@ -30,7 +30,7 @@ function userAlias(converter: Converter, type: ts.Type): ts.Symbol | undefined {
 }
 
 /** A readable piece of a generic instantiation's name: `User`, `Array_User`, `String`. */
-export function fragmentOf(converter: Converter, type: ts.Type): string {
+export function fragmentOf(converter: Converter, type: ts.Type, depth = 0): string {
   const { checker } = converter;
   const alias = userAlias(converter, type);
   if (alias)
@@ -42,14 +42,36 @@ export function fragmentOf(converter: Converter, type: ts.Type): string {
   if (type.flags & ts.TypeFlags.Null) return 'Null';
   if (checker.isArrayType(type)) {
     const [item] = checker.getTypeArguments(type as ts.TypeReference);
-    return `Array_${fragmentOf(converter, item!)}`;
+    return `Array_${fragmentOf(converter, item!, depth)}`;
   }
-  if (type.isUnion()) return type.types.map((t) => fragmentOf(converter, t)).join('_Or_');
+  if (type.isUnion()) return type.types.map((t) => fragmentOf(converter, t, depth)).join('_Or_');
   const symbol = type.getSymbol();
   if (symbol && symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface)) {
     return baseName(converter, argumentName(converter, symbol), referenceArguments(checker, type));
   }
-  return 'Object';
+  return literalFragmentOf(converter, type, depth);
+}
+
+/** How deep the members of anonymous object types name an instantiation (`Page_Object_d_String`). */
+const LITERAL_NAME_DEPTH = 2;
+
+/**
+ * `Object`, with the members of a type literal (`{ d: string; e?: number }` is
+ * `Object_d_String_e_Optional_Number`): two literals given to one generic get names of their own,
+ * whichever the generator meets first.
+ */
+function literalFragmentOf(converter: Converter, type: ts.Type, depth: number): string {
+  const { checker } = converter;
+  const anonymous = (type as ts.ObjectType).objectFlags & ts.ObjectFlags.Anonymous;
+  if (!(type.flags & ts.TypeFlags.Object) || !anonymous || depth >= LITERAL_NAME_DEPTH) {
+    return 'Object';
+  }
+  const members = checker.getPropertiesOfType(type).map((member) => {
+    const optional = member.flags & ts.SymbolFlags.Optional ? '_Optional' : '';
+    const memberType = checker.getNonNullableType(checker.getTypeOfSymbol(member));
+    return `${member.name}${optional}_${fragmentOf(converter, memberType, depth + 1)}`;
+  });
+  return ['Object', ...members].join('_');
 }
 
 function baseName(converter: Converter, name: string, args: readonly ts.Type[]): string {
