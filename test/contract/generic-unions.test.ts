@@ -1,13 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type NativeAppDefinition } from '../../src/microservices';
-import { applyContract } from '../../src/runtime/contract/apply-contract';
-import { findContract, readContract } from '../../src/runtime/contract/read-contract';
-import { type Generation } from '../../src/swagger/cli/generate';
-import { startTestServer, type TestServer } from '../support/harness';
 import { json, send } from '../support/http';
-import { buildContractProject } from './types-project';
+import { serveContractProject } from './served-project';
 
 /** Generic instantiations given tagged aliases, inside unions and type literals. */
 const SOURCE = `
@@ -33,29 +25,16 @@ export default nativeApp({ name: 'gen', services: [GenService] });
 type Schemas = Record<string, { properties: Record<string, unknown> }>;
 
 describe('generic instantiations with tagged aliases, with a contract', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portico-generic-unions-'));
-  let generation: Generation;
-  let server: TestServer;
+  const project = serveContractProject('generic-unions', SOURCE);
   const post = (method: string, body: unknown) =>
-    send(server.url, `/gen/gen/${method}`, { headers: json(), body: JSON.stringify(body) });
-
-  beforeAll(async () => {
-    const built = await buildContractProject(dir, SOURCE);
-    generation = built.generation;
-    const app = require(built.module).default as NativeAppDefinition;
-    applyContract(readContract(findContract(built.module) as string), [app]);
-    server = await startTestServer({ microservices: [app], logLevel: 'silent', development: true });
-  });
-  afterAll(async () => {
-    await server?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    send(project.server.url, `/gen/gen/${method}`, { headers: json(), body: JSON.stringify(body) });
 
   it('carries the tags into each member of a union of instantiations, in the document', () => {
-    const { schemas } = (generation.document as { components: { schemas: Schemas } }).components;
+    const { schemas } = (project.generation.document as { components: { schemas: Schemas } })
+      .components;
     expect(schemas.Tagged_day_Day?.properties.value).toEqual({ type: 'string', format: 'date' });
     expect(schemas.Tagged_code_Code?.properties.value).toEqual({ type: 'string', maxLength: 4 });
-    const lost = generation.diagnostics.filter((d) => d.message.startsWith('gen.pages'));
+    const lost = project.generation.diagnostics.filter((d) => d.message.startsWith('gen.pages'));
     expect(lost.map((d) => `${d.location?.line}: ${d.message}`)).toEqual([
       expect.stringMatching(
         /^16: gen\.pages\(page\): .* type alias Day .*Page<Day> \| Page<Code>, which TypeScript makes one type/,
@@ -65,13 +44,14 @@ describe('generic instantiations with tagged aliases, with a contract', () => {
   });
 
   it('warns where a type literal given to a generic drops the tags of an outer parameter', async () => {
-    const lost = generation.diagnostics.filter((d) => d.message.startsWith('Outer_Day'));
+    const lost = project.generation.diagnostics.filter((d) => d.message.startsWith('Outer_Day'));
     expect(lost.map((d) => `${d.location?.line}: ${d.message}`)).toEqual([
       expect.stringMatching(/^9: Outer_Day\.page: the JSDoc tags of type alias Day reach it /),
       expect.stringMatching(/^9: Outer_Day\.pair: the JSDoc tags of type alias Day reach it /),
     ]);
     // Left out of the document, and so not enforced: the server takes what the document says.
-    const { schemas } = (generation.document as { components: { schemas: Schemas } }).components;
+    const { schemas } = (project.generation.document as { components: { schemas: Schemas } })
+      .components;
     expect(JSON.stringify(schemas.Page_Object_d_String)).not.toContain('date');
     const answer = await post('outer', { page: { items: [{ d: 'not a date' }] } });
     expect(answer.status).toBe(200);

@@ -1,14 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type NativeAppDefinition } from '../../src/microservices';
-import { applyContract } from '../../src/runtime/contract/apply-contract';
-import { findContract, readContract } from '../../src/runtime/contract/read-contract';
-import { type Generation, generateDocument } from '../../src/swagger/cli/generate';
-import { startTestServer, type TestServer } from '../support/harness';
+import { generateDocument } from '../../src/swagger/cli/generate';
 import { json, send } from '../support/http';
 import { sourceProject } from '../swagger/support';
-import { buildContractProject } from './types-project';
+import { serveContractProject } from './served-project';
 
 /** Results restated by a `returns` entry over a type alias with JSDoc tags. */
 const SOURCE = `
@@ -29,26 +22,15 @@ const DISAGREES = SOURCE.replace('{ returns: String }) day', '{ returns: Number 
 type Paths = Record<string, { post: { responses: Record<string, any> } }>;
 
 describe('a returns entry over a result written as a tagged alias', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portico-stated-results-'));
-  let generation: Generation;
-  let server: TestServer;
+  const project = serveContractProject('stated-results', SOURCE);
   const post = (method: string, body: unknown) =>
-    send(server.url, `/days/days/${method}`, { headers: json(), body: JSON.stringify(body) });
-
-  beforeAll(async () => {
-    const built = await buildContractProject(dir, SOURCE);
-    generation = built.generation;
-    const app = require(built.module).default as NativeAppDefinition;
-    applyContract(readContract(findContract(built.module) as string), [app]);
-    server = await startTestServer({ microservices: [app], logLevel: 'silent', development: true });
-  });
-  afterAll(async () => {
-    await server?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    send(project.server.url, `/days/days/${method}`, {
+      headers: json(),
+      body: JSON.stringify(body),
+    });
 
   it("keeps the alias's tags, in the document and on the server, as params does", async () => {
-    const paths = (generation.document as { paths: Paths }).paths;
+    const paths = (project.generation.document as { paths: Paths }).paths;
     for (const method of ['day', 'later']) {
       const { schema } =
         paths[`/days/days/${method}`]!.post.responses['200'].content['application/json'];

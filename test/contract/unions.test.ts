@@ -1,38 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type NativeAppDefinition } from '../../src/microservices';
-import { applyContract } from '../../src/runtime/contract/apply-contract';
-import { findContract, readContract } from '../../src/runtime/contract/read-contract';
-import { type Generation } from '../../src/swagger/cli/generate';
-import { startTestServer, type TestServer } from '../support/harness';
 import { json, send, xml } from '../support/http';
-import { buildContractProject } from './types-project';
+import { serveContractProject } from './served-project';
 import { UNIONS_SOURCE } from './unions-project';
 
 const LIBA_JSON = { 'X-SVC-Sequence-Name': 'libAParamArrayJsonInOutSequence' };
 
 describe('discriminated unions and intersections with a contract', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portico-unions-'));
-  let generation: Generation;
-  let server: TestServer;
+  const project = serveContractProject('unions', UNIONS_SOURCE);
   const post = (method: string, body: string, headers = json()) =>
-    send(server.url, `/shapes/draw/${method}`, { headers, body });
-
-  beforeAll(async () => {
-    const built = await buildContractProject(dir, UNIONS_SOURCE);
-    generation = built.generation;
-    const app = require(built.module).default as NativeAppDefinition;
-    applyContract(readContract(findContract(built.module) as string), [app]);
-    server = await startTestServer({ microservices: [app], logLevel: 'silent', development: true });
-  });
-  afterAll(async () => {
-    await server?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    send(project.server.url, `/shapes/draw/${method}`, { headers, body });
 
   it('describes the union as oneOf with its discriminator, and the intersection as one object', () => {
-    const schemas = (generation.document as any).components.schemas;
+    const schemas = (project.generation.document as any).components.schemas;
     expect(schemas.Shape).toMatchObject({
       oneOf: [{ $ref: '#/components/schemas/Circle' }, { $ref: '#/components/schemas/Square' }],
       discriminator: {
@@ -53,7 +31,9 @@ describe('discriminated unions and intersections with a contract', () => {
     });
     expect(schemas.Labelled.allOf).toBeUndefined();
     // The libA JSON shape of a union result: wrapped as a value without a class.
-    const answered = (generation.document as any).paths['/shapes/draw/echo'].post.responses['200'];
+    const answered = (project.generation.document as any).paths['/shapes/draw/echo'].post.responses[
+      '200'
+    ];
     expect(answered.content['application/json'].schema.anyOf[1]).toMatchObject({
       properties: { object: { $ref: '#/components/schemas/Shape' } },
       required: ['object'],
@@ -61,7 +41,7 @@ describe('discriminated unions and intersections with a contract', () => {
   });
 
   it('merges a class with @Field into an intersection by its fields only', async () => {
-    const schemas = (generation.document as any).components.schemas;
+    const schemas = (project.generation.document as any).components.schemas;
     expect(Object.keys(schemas.Tagged.properties)).toEqual(['id', 'tag']);
     expect((await post('tag', '{"id":"e","tag":"t"}')).text).toBe('{"id":"e","tag":"t"}');
     const refused = await post('tag', '{"id":"e","tag":"t","secret":"x"}');

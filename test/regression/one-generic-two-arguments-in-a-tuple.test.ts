@@ -1,12 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type NativeAppDefinition } from '../../src/microservices';
-import { applyContract } from '../../src/runtime/contract/apply-contract';
-import { findContract, readContract } from '../../src/runtime/contract/read-contract';
-import { type Generation } from '../../src/swagger/cli/generate';
-import { buildContractProject } from '../contract/types-project';
-import { startTestServer, type TestServer } from '../support/harness';
+import { serveContractProject } from '../contract/served-project';
 import { json, send } from '../support/http';
 
 // `[Box<Day>, Box<string>]`: TypeScript makes both items one type, Box<string>, and the schema
@@ -33,23 +25,12 @@ export default nativeApp({ name: 'shelf', services: [ShelfService] });
 `;
 
 describe('one generic given a tagged alias and another argument in one tuple', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portico-two-arguments-'));
-  let generation: Generation;
-  let server: TestServer;
+  const project = serveContractProject('two-arguments', SOURCE);
   const store = (shelf: object) =>
-    send(server.url, '/shelf/shelf/store', { headers: json(), body: JSON.stringify(shelf) });
-
-  beforeAll(async () => {
-    const built = await buildContractProject(dir, SOURCE);
-    generation = built.generation;
-    const app = require(built.module).default as NativeAppDefinition;
-    applyContract(readContract(findContract(built.module) as string), [app]);
-    server = await startTestServer({ microservices: [app], logLevel: 'silent', development: true });
-  });
-  afterAll(async () => {
-    await server?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    send(project.server.url, '/shelf/shelf/store', {
+      headers: json(),
+      body: JSON.stringify(shelf),
+    });
 
   it('takes a plain string where the tuple says Box<string>', async () => {
     const answer = await store({ mixed: [{ value: '2024-01-01' }, { value: 'no date' }] });
@@ -59,11 +40,11 @@ describe('one generic given a tagged alias and another argument in one tuple', (
   });
 
   it('describes both items as Box_String, and warns of each alias left out', () => {
-    const schemas = (generation.document as any).components.schemas;
+    const schemas = (project.generation.document as any).components.schemas;
     const ref = { $ref: '#/components/schemas/Box_String' };
     expect(schemas.Shelf.properties.mixed.prefixItems).toEqual([ref, ref]);
     expect(schemas.Shelf.properties.two.prefixItems).toEqual([ref, ref]);
-    const lost = generation.diagnostics
+    const lost = project.generation.diagnostics
       .filter((d) => d.message.includes('one generic given different arguments in one type'))
       .map((d) => `${d.location?.line}: ${d.message.replace(/ reach it .*$/, '')}`);
     expect(lost).toEqual([
@@ -74,7 +55,7 @@ describe('one generic given a tagged alias and another argument in one tuple', (
   });
 
   it('still carries the tags where the generic is given one alias alone', async () => {
-    const schemas = (generation.document as any).components.schemas;
+    const schemas = (project.generation.document as any).components.schemas;
     expect(schemas.Box_Day.properties.value).toEqual({ type: 'string', format: 'date' });
     const refused = await store({ dated: { value: 'no date' } });
     expect(refused.status).toBe(400);
