@@ -128,6 +128,10 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
       const responseBytes = typeof ctx.body === 'string' ? Buffer.byteLength(ctx.body) : 0;
       observation.end({ status, code, replied, requestBytes, responseBytes });
     }
-    logCall(requestId, parts, ctx.status, started, observation?.trace);
+    const held = ctx.callLine;
+    if (held && !held.settled) {
+      const trace = observation?.trace;
+      held.write = (status) => logCall(requestId, parts, status, started, trace);
+    } else logCall(requestId, parts, ctx.status, started, observation?.trace);
   };
 }

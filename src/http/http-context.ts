@@ -22,4 +22,18 @@ export interface HttpContext {
   set(fields: Readonly<Record<string, string>>): void;
   /** Adds a request header's name to `Vary`, unless it is there already. */
   vary(field: string): void;
+  /**
+   * Where the line of an entry-point call waits for the status the client gets, when middleware
+   * of the user's runs around the call and may change it (set by the main server's error
+   * boundary); without it the line is written when the entry point answers.
+   */
+  readonly callLine?: CallLineHold;
+}
+
+/** The line of a call held until its answer's status is final: see {@link HttpContext.callLine}. */
+export interface CallLineHold {
+  /** True once the status is final: a line handed over later is written at once. */
+  settled: boolean;
+  /** Writes the held line with the status sent; set by the entry point. */
+  write: ((status: number) => void) | undefined;
 }

@@ -4,8 +4,10 @@ import type Koa from 'koa';
 import { applyCallCors } from '../entry-point/call-cors';
 import { type ErrorBody, isRemoteError, maskErrorBody, toErrorBody } from '../errors';
 import { type CorsPolicy } from '../http/cors';
+import { type CallLineHold } from '../http/http-context';
 import { sendError } from '../http/responses';
 import { answerShape } from './raw-refusals';
+import { pipeStreamBody } from './streamed-answer';
 
 /** What the answer to an error of middleware added with `app.use` needs. */
 export interface ErrorBoundaryOptions {
@@ -29,11 +31,18 @@ interface Thrown extends Error {
  */
 export function createErrorBoundary(options: ErrorBoundaryOptions): Koa.Middleware {
   return async (ctx, next) => {
+    const callLine: CallLineHold = { settled: false, write: undefined };
+    ctx.callLine = callLine;
     try {
       await next();
+      const failed = await pipeStreamBody(ctx);
+      if (failed !== undefined) throw failed;
     } catch (thrown) {
       answerThrown(ctx, thrown, options);
     }
+    // The entry point's call line, with the status the client got (a throw after `await next()`).
+    callLine.settled = true;
+    callLine.write?.(ctx.res.statusCode);
   };
 }
 
@@ -55,6 +64,8 @@ function answerThrown(ctx: Koa.Context, thrown: unknown, options: ErrorBoundaryO
   ctx.app.emit('error', error, ctx);
   const body = readThrown(() => middlewareErrorBody(error, options.development));
   readThrown(() => setThrownHeaders(ctx, error.headers));
+  // Set again after the error's headers: the request id the call was logged under wins.
+  res.setHeader('X-SVC-Request-ID', requestId);
   applyCallCors(ctx, options.cors);
   ctx.respond = true;
   sendError({ ctx, requestId, format: shape.format }, body ?? toErrorBody(error, false));

@@ -29,6 +29,12 @@ async function thrower(ctx: import('koa').Context, next: () => Promise<unknown>)
     case 'after':
       await next();
       throw new Error('after the call at 10.0.0.7');
+    case 'forged-id':
+      ctx.throw(401, 'token expired', { headers: { 'x-svc-request-id': 'forged' } });
+      break;
+    case 'forged-id-after':
+      await next();
+      throw Object.assign(new Error('gone'), { status: 503, headers: { 'X-SVC-Request-ID': 'f' } });
     case 'ended':
       ctx.res.writeHead(200).end('answered');
       throw new Error('after the end');
@@ -166,6 +172,27 @@ describe('an error thrown by middleware added with app.use', () => {
     expect(answer.error?.requestId).toBe(`mw-${requestIds}`);
     expect(answer.headers['x-svc-request-id']).toBe(`mw-${requestIds}`);
     expect(server.errorLines(`mw-${requestIds}`)).toHaveLength(1);
+  });
+
+  it('logs the call with the status that the client got when thrown after `await next()`', async () => {
+    const answer = await callThrowing(server.url, 'after');
+    const requestId = `mw-${requestIds}`;
+    const calls = server.logs.filter((line) => line.msg === 'call' && line.requestId === requestId);
+    expect(calls.map((line) => [line.status, line.target])).toEqual([
+      [answer.status, 'calc/multiplier/mulTwo'],
+    ]);
+    expect(answer.status).toBe(500);
+  });
+
+  it("answers under the entry point's request id, not one that the error's headers name", async () => {
+    for (const what of ['forged-id', 'forged-id-after']) {
+      const answer = await callThrowing(server.url, what);
+      expect([answer.status, answer.headers['x-svc-request-id'], answer.error?.requestId]).toEqual([
+        what === 'forged-id' ? 401 : 503,
+        `mw-${requestIds}`,
+        `mw-${requestIds}`,
+      ]);
+    }
   });
 
   it("carries the entry point's CORS headers to an allowed origin", async () => {
