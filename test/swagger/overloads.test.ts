@@ -1,19 +1,36 @@
 import path from 'node:path';
 import { generateFixture } from './support';
 
-describe('generate-swagger and an overloaded method', () => {
-  it('refuses it as overloaded, with file and line, and describes the other methods', async () => {
+const SERVICE = path.join(__dirname, 'fixtures', 'overloads', 'service.ts');
+
+const OVERLOADED =
+  'parser.parse is overloaded; a remote method has one signature, so give each its own name';
+
+const REST =
+  'parser.sum(...values) is a rest parameter, which the runtime fills with one argument: a call gives the method one body (ROA) or an array with an item per parameter (RMC), so values would be an array that holds the whole array where its type says number[]; write values: number[], a parameter that takes the array';
+
+describe('generate-swagger and a signature no call can reach as written', () => {
+  it('refuses an overloaded method and a rest parameter, with file and line, and describes the other methods', async () => {
     const { diagnostics, document } = await generateFixture('overloads');
     expect(
       diagnostics.map((d) => [d.severity, d.location?.file, d.location?.line, d.message]),
     ).toEqual([
-      [
-        'error',
-        path.join(__dirname, 'fixtures', 'overloads', 'service.ts'),
-        9,
-        'parser.parse is overloaded; a remote method has one signature, so give each its own name',
-      ],
+      ['error', SERVICE, 9, OVERLOADED],
+      ['error', SERVICE, 19, REST],
     ]);
     expect(Object.keys(document.paths as object)).toEqual(['/m/parser/double']);
+  });
+
+  it('refuses a rest parameter of a method the contract alone types, which the document leaves out', async () => {
+    const { diagnostics } = await generateFixture('overloads', {
+      contract: { file: path.join(__dirname, 'fixtures', 'overloads', 'unwritten'), command: 'g' },
+    });
+    expect(diagnostics).toContainEqual(
+      expect.objectContaining({
+        severity: 'error',
+        message: expect.stringContaining('parser.scale(...values) is a rest parameter'),
+        location: expect.objectContaining({ file: SERVICE, line: 24 }),
+      }),
+    );
   });
 });

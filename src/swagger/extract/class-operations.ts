@@ -38,7 +38,8 @@ function contractOnlyOperation(
   const operation = extractOperation(converter, method, info, true);
   // What the document would say of the method is not for this pass: only the verdict is kept.
   const found = diagnostics.splice(mark);
-  if (!operation) return {};
+  // A signature no call can reach as written (overloads, a rest parameter) is refused all the same.
+  if (!operation) return { note: found.find((d) => d.severity === 'error') };
   const error = found.find((d) => d.severity === 'error')?.message;
   const params = operation.body.schema;
   const unsupported =

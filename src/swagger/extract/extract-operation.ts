@@ -14,6 +14,7 @@ import {
 import { readOperationOptions } from './operation-options';
 import { checkErasedOptional } from './optional-parameters';
 import { porticoDecorators } from './portico-symbols';
+import { refusedSignature } from './refused-signature';
 import { warnReplacedArgumentTags } from './replaced-argument-tags';
 import { answersEmptyToo, checkResultVisible } from './result-visibility';
 import { docOf, locationOf, propertyOf, staticStringOf } from './source-text';
@@ -80,17 +81,6 @@ function remoteDecoratorOf(converter: Converter, method: ts.MethodDeclaration, a
   return remote && { text: undefined, options: remote.args[0] };
 }
 
-/** True when the class declares other signatures of the method: overloads are not allowed. */
-function isOverloaded(method: ts.MethodDeclaration, name: string): boolean {
-  const siblings: readonly ts.Node[] = ts.isClassLike(method.parent)
-    ? method.parent.members
-    : method.parent.properties;
-  return siblings.some(
-    (member) =>
-      member !== method && ts.isMethodDeclaration(member) && member.name.getText() === name,
-  );
-}
-
 /**
  * The operation of one `@ApiOperation` method: ROA for exactly one parameter; RMC for another
  * count when the converter describes RMC, else reported (a warning) and `undefined`. With
@@ -105,15 +95,8 @@ export function extractOperation(
   const operation = remoteDecoratorOf(converter, method, anyRemote);
   if (!operation) return undefined;
   const name = method.name.getText();
-  if (isOverloaded(method, name)) {
-    converter.report({
-      severity: 'error',
-      message: `${service.service}.${name} is overloaded; a remote method has one signature, so give each its own name`,
-      location: locationOf(method.name),
-    });
-    return undefined;
-  }
   const label = `${service.service}.${name}`;
+  if (refusedSignature(converter, method, label)) return undefined;
   const parameters = method.parameters.filter((p) => p.name.getText() !== 'this');
   const [parameter] = parameters;
   const rmc = parameters.length !== 1 || !parameter;
