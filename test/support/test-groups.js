@@ -15,6 +15,7 @@ const ALONE = [
   'test/nats/fail-fast.test.ts',
   'test/nats/nats-cluster.test.ts',
   'test/nats/nats-restart.test.ts',
+  'test/nats/no-replica-left.test.ts',
   'test/nats/replica-faults.test.ts',
   'test/nats/replica-introduction.test.ts',
   'test/nats/secure-cluster.test.ts',

@@ -99,7 +99,8 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
     }
     for (const id of book.silent(now, WATCH_TIMING.lostAfterMs)) lose(id);
     steerNow();
-    const answered = book.answeredSince({ at: now, seq: mux.stamp() });
+    // None live: the last round sent, so that NATS's "no responders" to calls since comes first.
+    const answered = book.answeredSince(rounds.get(round) ?? { at: 0, seq: 0 });
     for (const [id, call] of mux.pending) {
       if (call.subject !== subject || call.holder !== undefined) continue;
       // Every replica still counted answered a ping sent after the call, and none holds it.
