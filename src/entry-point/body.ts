@@ -26,7 +26,10 @@ export function sendContinue(req: IncomingMessage): void {
  * Reads a request body as UTF-8 text. A declared `Content-Length` over `limit` is refused before
  * a byte is read, and before `100 Continue` is sent to a client that waits for it; a body that
  * grows past it is refused as soon as it does (413). Bytes that are not UTF-8 are a 400; a leading
- * byte order mark is dropped, and a second one is a 400.
+ * byte order mark is dropped, and a second one is a 400. A body in a `Content-Encoding` other
+ * than `identity` (gzip, deflate, br) is refused unread (415), as RFC 9110 asks of a coding the
+ * server does not decode: read as it is, a compressed body was "not valid UTF-8", and one that
+ * named an unknown coding over plain text was taken as plain text.
  */
 export function readBodyText(req: IncomingMessage, limit: number): Promise<string> {
   // Middleware before the dispatch that read the body (a body parser) left none to wait for: the
@@ -35,6 +38,8 @@ export function readBodyText(req: IncomingMessage, limit: number): Promise<strin
     const message = `the body was read before portico's dispatch, by middleware added with app.use`;
     return Promise.reject(frameworkError('INTERNAL_ERROR', message));
   }
+  const coding = req.headers['content-encoding'];
+  if (coding !== undefined && !isIdentity(coding)) return Promise.reject(unsupportedCoding(coding));
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) {
     return Promise.reject(tooLarge(limit));
@@ -87,6 +92,21 @@ export function readBodyText(req: IncomingMessage, limit: number): Promise<strin
     req.on('end', onEnd);
     req.on('error', onError);
   });
+}
+
+/** True for `identity` (any case, HTTP white space around it) and for an empty value. */
+function isIdentity(coding: string): boolean {
+  const name = coding.trim().toLowerCase();
+  return name === '' || name === 'identity';
+}
+
+function unsupportedCoding(coding: string) {
+  const shown = coding.length > 64 ? `${coding.slice(0, 64)}…` : coding;
+  return frameworkError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `Content-Encoding ${shown} is not supported: send the body uncompressed`,
+    { headers: { 'Accept-Encoding': 'identity' } },
+  );
 }
 
 function tooLarge(limit: number) {

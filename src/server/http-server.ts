@@ -22,7 +22,8 @@ export interface ServerReports {
  *   arrives too slowly) get the error envelope in JSON instead of Node's bare status line;
  * - a request with more than `maxHeaderCount` header lines is 431 (Node would drop the extra
  *   lines silently, `Content-Type` or `Content-Length` among them);
- * - an HTTP/1.1 request without `Host` is 400 with the envelope (Node's answer has no body);
+ * - an HTTP/1.1 request without `Host` is 400 with the envelope (Node's answer has no body), and
+ *   so is an HTTP/1.0 request with `Transfer-Encoding`, whose connection is then closed;
  * - an `Expect` other than `100-continue` is ignored rather than answered 417, and `100 Continue`
  *   is sent only when the body is about to be read, so an oversized body is refused before it;
  * - `CONNECT` (which Node answers by dropping the connection) is 405, as any other method.
@@ -55,6 +56,10 @@ export function createHttpServer(
     track(req.socket, res);
     if (req.rawHeaders.length / 2 > limits.maxHeaderCount) {
       refuse({ req, res }, 'HEADERS_TOO_LARGE', `more than ${limits.maxHeaderCount} header lines`);
+    } else if (isHttp10(req) && req.headers['transfer-encoding'] !== undefined) {
+      // RFC 9112 §6.1: its framing is faulty. Node reads it chunked and keeps the connection, where
+      // a proxy that reads it as HTTP/1.0 would take the chunks for the next request.
+      refuse({ req, res }, 'BAD_REQUEST', 'an HTTP/1.0 request cannot have Transfer-Encoding');
     } else if (req.headers.host === undefined && req.httpVersion !== '1.0') {
       refuse({ req, res }, 'BAD_REQUEST', 'an HTTP/1.1 request must have a Host header');
     } else listener(req, res);
@@ -142,4 +147,8 @@ function refuse({ req, res }: ParsedRequest, code: ErrorCode, message: string): 
   });
   res.end(body);
   req.resume();
+}
+
+function isHttp10(req: http.IncomingMessage): boolean {
+  return req.httpVersionMinor === 0 && req.httpVersionMajor === 1;
 }

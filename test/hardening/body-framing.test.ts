@@ -1,0 +1,114 @@
+import net from 'node:net';
+import zlib from 'node:zlib';
+import { calc } from '../fixtures/services';
+import { startTestServer, type TestServer } from '../support/harness';
+import { rawRequest, sendRaw } from './support/raw-http';
+
+const CALL = '/calc/multiplier/mulTwo';
+const BODY = '{"a":2,"b":3}';
+
+/** A call of mulTwo whose body is `body`, sent with these extra header lines. */
+function call(extra: readonly (readonly [string, string])[], body: Buffer | string) {
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  return rawRequest(
+    'POST',
+    CALL,
+    [
+      ['Host', 'x'],
+      ['Content-Type', 'application/json'],
+      ['Content-Length', String(length)],
+      ...extra,
+    ],
+    body,
+  );
+}
+
+/** Every byte the server sends on one connection until it closes it (kept alive, at its timeout). */
+function untilClosed(baseUrl: string, request: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(new URL(baseUrl).port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(received));
+    socket.write(request);
+  });
+}
+
+// Bug: the body reader ignored Content-Encoding. A gzipped body was refused as "not valid
+// UTF-8", and a body that named a coding over plain text was taken as plain text.
+describe('a body with a Content-Encoding', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ microservices: [calc] });
+  });
+  afterAll(() => server.close());
+
+  it.each([
+    ['gzip', zlib.gzipSync(BODY)],
+    ['deflate', zlib.deflateSync(BODY)],
+    ['br', zlib.brotliCompressSync(BODY)],
+    ['x-unknown', Buffer.from(BODY)],
+    ['gzip, identity', zlib.gzipSync(BODY)],
+  ])('is 415 naming the coding, unread: %s', async (coding, body) => {
+    const answer = await sendRaw(server.url, call([['Content-Encoding', coding]], body));
+    expect([answer.status, answer.headers['accept-encoding']]).toEqual([415, 'identity']);
+    expect(JSON.parse(answer.body).error).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: `Content-Encoding ${coding} is not supported: send the body uncompressed`,
+    });
+  });
+
+  it('is 415 for a compression bomb, which is never inflated', async () => {
+    const bomb = zlib.gzipSync(Buffer.alloc(16 << 20, 0x20));
+    const answer = await sendRaw(server.url, call([['Content-Encoding', 'gzip']], bomb));
+    expect(answer.status).toBe(415);
+  });
+
+  it('is served when the coding is identity', async () => {
+    for (const coding of ['identity', 'IDENTITY', '']) {
+      const answer = await sendRaw(server.url, call([['Content-Encoding', coding]], BODY));
+      expect([answer.status, answer.body]).toEqual([200, '{"result":6}']);
+    }
+  });
+});
+
+// Bug: Node reads an HTTP/1.0 request with Transfer-Encoding as chunked and keeps its
+// connection; RFC 9112 §6.1 calls its framing faulty, and a proxy that reads it as HTTP/1.0
+// takes its chunks for the request after it.
+describe('an HTTP/1.0 request with Transfer-Encoding', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ microservices: [calc] });
+  });
+  afterAll(() => server.close());
+
+  it('is a 400 with the envelope, and its connection is closed before a request behind it', async () => {
+    const chunked =
+      `POST ${CALL} HTTP/1.0\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n` +
+      `Content-Type: application/json\r\nX-SVC-Request-ID: te-1\r\n\r\n` +
+      `${BODY.length.toString(16)}\r\n${BODY}\r\n0\r\n\r\n`;
+    const behind = `GET /-/live HTTP/1.1\r\nHost: x\r\n\r\n`;
+    const answer = await sendRaw(server.url, chunked);
+    expect([answer.status, answer.headers.connection]).toEqual([400, 'close']);
+    expect(JSON.parse(answer.body).error).toEqual({
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: 'an HTTP/1.0 request cannot have Transfer-Encoding',
+      requestId: 'te-1',
+    });
+    const all = await untilClosed(server.url, chunked + behind);
+    expect(all.match(/^HTTP\/1\.1 \d+/gm)).toEqual(['HTTP/1.1 400']);
+  });
+
+  it('leaves HTTP/1.0 with Content-Length and HTTP/1.1 chunked served', async () => {
+    const plain = `POST ${CALL} HTTP/1.0\r\nContent-Type: application/json\r\nContent-Length: 13\r\n\r\n${BODY}`;
+    expect(await sendRaw(server.url, plain)).toMatchObject({ status: 200, body: '{"result":6}' });
+    const chunked =
+      `POST ${CALL} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n` +
+      `Content-Type: application/json\r\nConnection: close\r\n\r\nd\r\n${BODY}\r\n0\r\n\r\n`;
+    expect(await sendRaw(server.url, chunked)).toMatchObject({ status: 200, body: '{"result":6}' });
+  });
+});
