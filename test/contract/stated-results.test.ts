@@ -13,11 +13,15 @@ export type Day = string;
   @ApiOperation('Answers a day later', { returns: String }) async later(text: string): Promise<Day> {
     return text;
   }
+  @ApiOperation('Counts a day', { params: [String] }) count(d: Day): number { return d.length; }
 }
 export default nativeApp({ name: 'days', services: [DayService] });
 `;
 
-const DISAGREES = SOURCE.replace('{ returns: String }) day', '{ returns: Number }) day');
+const DISAGREES = SOURCE.replace('{ returns: String }) day', '{ returns: Number }) day').replace(
+  '{ params: [String] }) count',
+  '{ params: [Number] }) count',
+);
 
 type Paths = Record<string, { post: { responses: Record<string, any> } }>;
 
@@ -42,7 +46,14 @@ describe('a returns entry over a result written as a tagged alias', () => {
     }
   });
 
-  it('fails the build, at the method, where the entry states another type than the written one', async () => {
+  it("keeps the alias's tags on a parameter that a params entry restates", async () => {
+    expect((await post('count', '2024-02-29')).text).toBe('10');
+    const wrong = await post('count', '2024-02-30');
+    expect(wrong.status).toBe(400);
+    expect(wrong.error?.message).toContain('expected a date');
+  });
+
+  it('fails the build, at the method or parameter, where the entry states another type than the written one', async () => {
     const project = sourceProject(DISAGREES);
     try {
       for (const contract of [false, true]) {
@@ -52,7 +63,7 @@ describe('a returns entry over a result written as a tagged alias', () => {
           version: '1',
           ...(contract ? { contract: { file: `${project.tsconfig}.contract`, command: 'g' } } : {}),
         });
-        const stated = found.diagnostics.filter((d) => d.message.includes('returns entry states'));
+        const stated = found.diagnostics.filter((d) => d.message.includes(' entry states '));
         expect(stated).toEqual([
           expect.objectContaining({
             severity: contract ? 'error' : 'warning',
@@ -61,7 +72,19 @@ describe('a returns entry over a result written as a tagged alias', () => {
             ),
             location: expect.objectContaining({ line: 6 }),
           }),
+          expect.objectContaining({
+            severity: contract ? 'error' : 'warning',
+            message: expect.stringContaining(
+              'days.count(d): its params entry states a number, but it is written as Day, a string',
+            ),
+            location: expect.objectContaining({ line: 10 }),
+          }),
         ]);
+        // The entry alone is described: a number does not take the alias's date format.
+        const paths = (found.document as { paths: Record<string, any> }).paths;
+        const count = JSON.stringify(paths['/days/days/count']);
+        expect(count).toContain('"type":"number"');
+        expect(count).not.toContain('"format":"date"');
       }
     } finally {
       project.remove();

@@ -18,7 +18,7 @@ import { refusedSignature } from './refused-signature';
 import { warnReplacedArgumentTags } from './replaced-argument-tags';
 import { answersEmptyToo, checkResultVisible } from './result-visibility';
 import { docOf, locationOf, propertyOf, staticStringOf } from './source-text';
-import { statedResultOf } from './stated-result';
+import { statedTypeDisagrees } from './stated-type-disagrees';
 import { schemaOfSpec } from './type-spec';
 
 /** The service an operation belongs to, as the class declares and deploys it. */
@@ -50,7 +50,10 @@ function resultOf(
   if (spec) {
     warnReplacedArgumentTags(converter, method, site);
     const stated = schemaOfSpec(converter, spec, site);
-    return stated === 'void' ? stated : statedResultOf(converter, method, { stated, type, site });
+    if (stated === 'void' || statedTypeDisagrees(converter, method, { stated, type, site })) {
+      return stated;
+    }
+    return withAliasTags(converter, method, { schema: stated, site });
   }
   if (!type || isVoid(type)) return 'void';
   const schema = withAliasTags(converter, method, {

@@ -10,6 +10,7 @@ import { requiredCount } from './optional-parameters';
 import { readPropertyTags } from './property-tags';
 import { warnReplacedArgumentTags } from './replaced-argument-tags';
 import { locationOf } from './source-text';
+import { statedTypeDisagrees } from './stated-type-disagrees';
 import { withTupleItemTags } from './tuple-item-tags';
 import { schemaOfSpec } from './type-spec';
 import { NO_ARGUMENTS } from './written-arguments';
@@ -23,15 +24,21 @@ export function commentText(
   return text ? text : undefined;
 }
 
-/** The schema of a parameter: from its `params` spec if it has one, else from its type. */
+/**
+ * The schema of a parameter, with its type alias's JSDoc tags: from its `params` spec if it has
+ * one, else from its type.
+ */
 function bodyOf(converter: Converter, use: SpecUse, declaration: ts.ParameterDeclaration) {
   checkLiteralAgreement(converter, use);
-  const fromSpec = use.spec && schemaOfSpec(converter, use.spec, use.site);
-  if (fromSpec && fromSpec !== 'void') {
-    warnReplacedArgumentTags(converter, declaration, use.site);
-    return fromSpec;
+  const { type, site } = use;
+  const stated = use.spec && schemaOfSpec(converter, use.spec, site);
+  if (!stated || stated === 'void') {
+    const schema = writtenSchemaOf(converter, declaration, use);
+    return withAliasTags(converter, declaration, { schema, site });
   }
-  return writtenSchemaOf(converter, declaration, use);
+  warnReplacedArgumentTags(converter, declaration, site);
+  if (statedTypeDisagrees(converter, declaration, { stated, type, site })) return stated;
+  return withAliasTags(converter, declaration, { schema: stated, site });
 }
 
 /**
@@ -96,10 +103,7 @@ function parameterOf(
 ): SchemaModel {
   const site = { node: parameter, label: `${label}(${parameter.name.getText()})` };
   const type = converter.checker.getTypeAtLocation(parameter);
-  const schema = withAliasTags(converter, parameter, {
-    schema: bodyOf(converter, { type, spec, site }, parameter),
-    site,
-  });
+  const schema = bodyOf(converter, { type, spec, site }, parameter);
   checkBindable(converter, schema, site);
   const description = commentText(ts.getJSDocParameterTags(parameter)[0]?.comment);
   return { ...primitiveWithXmlName(schema), ...(description ? { description } : {}) };
