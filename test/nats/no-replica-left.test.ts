@@ -1,8 +1,12 @@
 import pino from 'pino';
+import type { RemoteError } from '../../src/errors';
+import { encodeReply } from '../../src/protocol/codec';
+import { type CallEnvelope, ENVELOPE_VERSION } from '../../src/protocol/envelope';
 import { answerPings } from '../../src/replica/replica-pings';
 import { NoReplyError } from '../../src/transport/nats/no-reply-error';
 import { type ReplicaStatus, replicaSubject } from '../../src/transport/nats/replica-ping';
 import { watchReplicas } from '../../src/transport/nats/replica-watch';
+import { requestReply } from '../../src/transport/nats/request-reply';
 import { checkNats } from '../support/nats';
 import { useNatsLink } from '../support/nats-link';
 import { waitFor } from '../support/wait';
@@ -14,6 +18,18 @@ function busy(ms: number): void {
   const until = Date.now() + ms;
   while (Date.now() < until);
 }
+
+const call: CallEnvelope = {
+  version: ENVELOPE_VERSION,
+  microservice: 'gone',
+  service: 'calc',
+  method: 'add',
+  apiId: 'RMC',
+  sequenceName: 'calc',
+  args: ['1'],
+  context: { requestId: 'g1', locale: 'en', privilegeNames: [], privileged: false },
+  deadline: Date.now() + 60_000,
+};
 
 // With no replica left, NATS answers "no responders" at once: the caller gets 503, "never reached a
 // replica" (docs/faults.md). The replica watch must not answer the call first, as REPLICA_LOST
@@ -83,4 +99,44 @@ describeNats('a call when every replica the main server knew is gone', () => {
       }
     },
   );
+  // The last replica drains: it keeps its subscriptions a moment, and a call sent to the queue
+  // group as it ends them is lost in a cluster of NATS nodes. A user expects 503, "retry later".
+  it('is answered 503 at once, never sent, while the only replica drains', async () => {
+    const subject = 'portico.gonel';
+    const state = { draining: false };
+    const taken: string[] = [];
+    const pings = answerPings(setup.replicas, subject, () => status('last-1', state.draining));
+    const queue = setup.replicas.subscribe(subject, {
+      queue: subject,
+      callback: (_error, msg) => {
+        taken.push(msg.subject);
+        msg.respond(encodeReply({ ok: true, body: '2' }, 'last-1'));
+      },
+    });
+    await setup.replicas.flush();
+    const watch = watchReplicas({
+      link: setup.link,
+      subject,
+      microservice: 'gone',
+      logger,
+      events: undefined,
+    });
+    try {
+      await waitFor(() => watch.steer.next() === replicaSubject(subject, 'last-1'));
+      state.draining = true;
+      await waitFor(() => watch.steer.next() === undefined);
+      const hop = { link: setup.link, subject, steer: watch.steer };
+      const error = await requestReply(hop, call).then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+      expect((error as RemoteError).headers).toMatchObject({ 'Retry-After': '1' });
+      expect(taken).toEqual([]);
+    } finally {
+      watch.stop();
+      queue.unsubscribe();
+      await pings.subscription.unsubscribe();
+    }
+  });
 });

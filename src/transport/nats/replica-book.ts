@@ -52,8 +52,9 @@ export interface ReplicaBook {
   /**
    * The replicas that take calls (neither lost, joining nor draining): `rotation`, those that may
    * be sent calls, which answered a ping round at `since` (a seq) or later; `silent`, the others.
+   * `leaving` when there are none, and some replica not lost drains.
    */
-  serving(since: number): { rotation: string[]; silent: string[] };
+  serving(since: number): { rotation: string[]; silent: string[]; leaving: boolean };
   /** Whether a replica that is neither lost, joining nor draining answered. */
   anyReady(): boolean;
 }
@@ -134,12 +135,16 @@ export function replicaBook(): ReplicaBook {
     serving(since) {
       const rotation: string[] = [];
       const silent: string[] = [];
+      let taking = false;
+      let draining = false;
       for (const [id, r] of records) {
+        draining ||= r.draining && !r.lost;
         if (r.lost || r.draining || r.joining) continue;
+        taking = true;
         if (r.answered.seq < since) silent.push(id);
         else if (r.steerable) rotation.push(id);
       }
-      return { rotation, silent };
+      return { rotation, silent, leaving: draining && !taking };
     },
     anyReady() {
       for (const r of records.values()) if (!r.lost && !r.draining && !r.joining) return true;

@@ -7,6 +7,11 @@ export interface ReplicaSteer {
   next(): string | undefined;
   /** Takes the replica of `to` out of turn until the next ping round: NATS found nobody there. */
   skip(to: string): void;
+  /**
+   * True while every replica heard drains (or has not joined yet): a call sent to the queue group
+   * could reach only one that is leaving, and be lost as it leaves, so none is sent.
+   */
+  leaving(): boolean;
 }
 
 /** A {@link ReplicaSteer} that the replica watch tells which replicas answer. */
@@ -14,8 +19,9 @@ export interface SteerControl extends ReplicaSteer {
   /**
    * The replicas to take turns from now on, and those that stopped answering for a while (neither
    * lost nor draining), by id; logs the replicas that fall silent, and those that answer again.
+   * `leaving`: no replica takes calls, and some drains.
    */
-  steerTo(rotation: readonly string[], silent: readonly string[]): void;
+  steerTo(rotation: readonly string[], silent: readonly string[], leaving?: boolean): void;
   /** Whether the replica `id` takes its turns now. */
   has(id: string): boolean;
 }
@@ -30,7 +36,9 @@ export function replicaSteer(subject: string, microservice: string, logger: Logg
   let turn = 0;
   // The replicas logged silent, until they answer again or are lost.
   const silent = new Set<string>();
+  let left = false;
   return {
+    leaving: () => left,
     next() {
       if (subjects.length === 0) return undefined;
       turn = turn + 1 < subjects.length ? turn + 1 : 0;
@@ -40,7 +48,8 @@ export function replicaSteer(subject: string, microservice: string, logger: Logg
     skip(to) {
       subjects = subjects.filter((other) => other !== to);
     },
-    steerTo(rotation, now) {
+    steerTo(rotation, now, leaving = false) {
+      left = leaving;
       for (const id of now) {
         if (silent.has(id)) continue;
         silent.add(id);

@@ -76,8 +76,8 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
 
   /** New calls go to the replicas that answered one of the last two rounds. */
   function steerNow(): void {
-    const { rotation, silent } = book.serving(rounds.get(round - 1)?.seq ?? 0);
-    steer.steerTo(rotation, silent);
+    const { rotation, silent, leaving } = book.serving(rounds.get(round - 1)?.seq ?? 0);
+    steer.steerTo(rotation, silent, leaving);
   }
 
   function answer(id: number, kind: keyof typeof FAULT_ERRORS): void {

@@ -78,6 +78,7 @@ async function requestOnce(
   if (frame.length > link.maxPayload) throw tooLarge(frame.length, link.maxPayload);
   const timeout = envelope.deadline - now;
   if (timeout < 1) throw deadlinePassed();
+  if (hop.steer?.leaving()) throw unavailable(`every replica of ${microservice} drains`);
   const to = hop.steer?.next();
   let answer: Uint8Array;
   try {
