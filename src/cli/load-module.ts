@@ -1,10 +1,46 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-/** Loads a CommonJS module by path and returns its default export (or the module itself). */
+/** Loads a module by path (CommonJS, or an ES module through `require`) and returns its default export. */
 export function loadDefaultExport(file: string): unknown {
-  const loaded: unknown = require(path.resolve(file));
+  let loaded: unknown;
+  try {
+    loaded = require(path.resolve(file));
+  } catch (error) {
+    throw withImportHint(error);
+  }
   if (loaded && typeof loaded === 'object' && 'default' in loaded) {
     return (loaded as { default: unknown }).default;
   }
   return loaded;
+}
+
+/**
+ * Node finds an ES module's relative imports only by their whole file name, and its error names
+ * neither the cause nor the fix. Sources compiled with `"moduleResolution": "bundler"` (or
+ * `"module": "esnext"`) leave the extension out and still compile, so the import is named here.
+ */
+function withImportHint(error: unknown): unknown {
+  const { code, url, message } = error as { code?: unknown; url?: unknown; message?: unknown };
+  if (code !== 'ERR_MODULE_NOT_FOUND' || typeof url !== 'string' || !url.startsWith('file:')) {
+    return error;
+  }
+  const missing = fileURLToPath(url);
+  const file = ['.js', '.mjs', '/index.js'].map((end) => missing + end).find(existsSync);
+  const importer = / imported from (.+)$/.exec(String(message))?.[1];
+  if (file === undefined || importer === undefined) return error;
+  const from = path.dirname(importer);
+  return new Error(
+    `${path.relative(process.cwd(), importer)} imports '${specifier(from, missing)}', which an ES module must write` +
+      ` as '${specifier(from, file)}': write the file's extension in the source's relative imports` +
+      ' ("moduleResolution": "nodenext" asks for it; "bundler" does not)',
+    { cause: error },
+  );
+}
+
+/** The relative import of `file` from the folder `from`, as a source writes it. */
+function specifier(from: string, file: string): string {
+  const relative = path.relative(from, file).split(path.sep).join('/');
+  return relative.startsWith('../') ? relative : `./${relative}`;
 }

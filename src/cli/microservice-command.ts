@@ -4,7 +4,6 @@ import { needPeer } from '../peers';
 import type { NatsReplica } from '../replica/nats-replica';
 import type { ReplicaAdmin } from '../replica/replica-admin';
 import { startReplica } from '../replica/start-replica';
-import { type LogLevel } from '../server/config';
 import { createLogger } from '../server/logger';
 import { redactUrl } from '../transport/nats/nats-options';
 import { type ContractMode, useContract } from './contract-mode';
@@ -41,7 +40,7 @@ export async function runMicroservice(args: readonly string[]): Promise<number> 
     process.stderr.write(`portico microservice: ${messageOf(error)}\n`);
     return 1;
   }
-  const logger = createLogger((process.env.LOG_LEVEL as LogLevel | undefined) ?? 'info');
+  const logger = createLogger(options.logLevel ?? 'info');
   logger.info(mode.details, mode.message);
   let replica: NatsReplica;
   let admin: ReplicaAdmin | undefined;

@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
 import { isReplicaId, REPLICA_ID_RULE } from '../protocol/replica-id';
 import { type ReplicaLimits } from '../replica/replica-limits';
+import { type LogLevel } from '../server/config';
 import { type NatsConnectionOptions } from '../transport/nats/nats-options';
 import { NATS_FLAGS, readNatsFlags } from './nats-flags';
+import { readLogLevel } from './start-options';
 
 /** What `portico microservice` was asked to do. */
 export interface MicroserviceOptions extends NatsConnectionOptions, Partial<ReplicaLimits> {
@@ -17,6 +19,8 @@ export interface MicroserviceOptions extends NatsConnectionOptions, Partial<Repl
   readonly tracing?: boolean;
   /** The port of the replica's own `/-/live`, `/-/ready` and `/-/metrics`; none without it. */
   readonly adminPort?: number;
+  /** From `LOG_LEVEL`; default `info`. */
+  readonly logLevel?: LogLevel;
 }
 
 /** The usage text of `portico microservice`. */
@@ -74,8 +78,10 @@ export function readMicroserviceOptions(
   const [module, ...extra] = positionals;
   if (module === undefined) throw new Error('the module of the microservice is missing');
   if (extra.length > 0) throw new Error(`unexpected argument ${extra[0]}`);
+  const logLevel = readLogLevel(env);
   return {
     module,
+    ...(logLevel === undefined ? {} : { logLevel }),
     ...readNatsFlags(values, env),
     development: values.development ?? false,
     ...(values.tracing ? { tracing: true } : {}),

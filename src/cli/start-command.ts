@@ -13,7 +13,7 @@ export async function runStart(options: StartOptions): Promise<number> {
   const base = await loadMainServerConfig(options.config);
   const config: MainServerConfig = {
     ...base,
-    ...(process.env.LOG_LEVEL ? { logLevel: process.env.LOG_LEVEL as never } : {}),
+    ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
     ...(options.development ? { development: true } : {}),
     ...(options.adminPort === undefined
       ? {}

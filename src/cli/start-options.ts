@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isLogLevel, type LogLevel, logLevelError } from '../server/config';
 import { StartupError } from './startup-error';
 
 /** What `portico start` and `portico dev` were asked to do. */
@@ -9,6 +10,8 @@ export interface StartOptions {
   readonly host?: string;
   /** From `--admin-port`: the admin routes' own port, instead of the configuration's. */
   readonly adminPort?: number;
+  /** From `LOG_LEVEL`; `undefined` leaves the configuration's level (default `info`). */
+  readonly logLevel?: LogLevel;
   readonly development: boolean;
   readonly verbose: boolean;
   /** The tsconfig that `portico dev` compiles. */
@@ -29,8 +32,10 @@ export function readStartOptions(args: readonly string[], env: NodeJS.ProcessEnv
       : env.PORT !== undefined && env.PORT !== ''
         ? readPort('PORT', env.PORT)
         : undefined;
+  const logLevel = readLogLevel(env);
   return {
     config,
+    ...(logLevel === undefined ? {} : { logLevel }),
     development: values.development ?? false,
     verbose: values.verbose ?? false,
     project: values.project ?? 'tsconfig.json',
@@ -73,6 +78,14 @@ function readPort(name: string, text: string): number {
     throw usageError(`${name} must be a port number from 0 to 65535, got ${text}`);
   }
   return port;
+}
+
+/** `LOG_LEVEL`, checked; an empty one is no level. Shared with `portico microservice`. */
+export function readLogLevel(env: NodeJS.ProcessEnv): LogLevel | undefined {
+  const level = env.LOG_LEVEL;
+  if (level === undefined || level === '') return undefined;
+  if (!isLogLevel(level)) throw usageError(logLevelError('LOG_LEVEL', level));
+  return level;
 }
 
 function usageError(message: string): StartupError {

@@ -19,7 +19,21 @@ export interface HttpLimits {
 }
 
 /** Log levels, from the loudest to none. */
-export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+
+/** One of {@link LOG_LEVELS}. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** What a wrong log level is told: `<name> must be one of trace, …, fatal or silent, got "x"`. */
+export function logLevelError(name: string, given: unknown): string {
+  const levels = `${LOG_LEVELS.slice(0, -1).join(', ')} or ${LOG_LEVELS.at(-1)}`;
+  return `${name} must be one of ${levels}, got ${JSON.stringify(given)}`;
+}
+
+/** Whether `value` is one of {@link LOG_LEVELS}. */
+export function isLogLevel(value: unknown): value is LogLevel {
+  return (LOG_LEVELS as readonly unknown[]).includes(value);
+}
 
 /** Where the admin routes listen when they have a port of their own. */
 export interface AdminPlacement {

@@ -1,6 +1,6 @@
 import pino, { type Logger } from 'pino';
 import { type CallLog } from '../entry-point/entry-point';
-import { type LogLevel } from './config';
+import { isLogLevel, type LogLevel, logLevelError } from './config';
 import { batchedSink, type FlushedSink, type LogSink } from './log-destination';
 
 export { batchedSink, type LogSink } from './log-destination';
@@ -20,6 +20,8 @@ const OWN_LOGGERS = new WeakMap<Logger, LogSink>();
 
 /** The structured logger of a main server or a microservice process: one JSON line per event. */
 export function createLogger(level: LogLevel = 'info', stream?: LogSink): Logger {
+  // pino's own refusal ("default level:x must be included in custom levels") names no fix.
+  if (!isLogLevel(level)) throw new TypeError(`portico: ${logLevelError('logLevel', level)}`);
   const sink = stream ?? stdout();
   const logger = pino({ level, base: { name: 'portico' } }, sink);
   OWN_LOGGERS.set(logger, sink);

@@ -61,6 +61,20 @@ describe('portico start refuses to start with one line that says what to do', ()
       1,
     ],
     [
+      'an ES module whose relative import has no extension',
+      ['start', 'test/fixtures/cli/esm-import/main.js'],
+      {},
+      'portico: cannot load test/fixtures/cli/esm-import/main.js: test/fixtures/cli/esm-import/main.js imports \'./lib/services\', which an ES module must write as \'./lib/services.js\': write the file\'s extension in the source\'s relative imports ("moduleResolution": "nodenext" asks for it; "bundler" does not)\n',
+      1,
+    ],
+    [
+      'a LOG_LEVEL that is not a level',
+      ['start', 'dist/examples/main.js'],
+      { LOG_LEVEL: 'verbose' },
+      'portico: LOG_LEVEL must be one of trace, debug, info, warn, error, fatal or silent, got "verbose"\n',
+      2,
+    ],
+    [
       'a PORT that is not a port number',
       ['start', 'dist/examples/main.js'],
       { PORT: 'eighty' },

@@ -39,6 +39,14 @@ describe('readMicroserviceOptions', () => {
   ])('refuses %j', (args, message) => {
     expect(() => readMicroserviceOptions(args, {})).toThrow(message);
   });
+
+  it('reads LOG_LEVEL, and refuses one that is not a level', () => {
+    const args = ['m.js', '--nats', 'x'];
+    expect(readMicroserviceOptions(args, { LOG_LEVEL: 'warn' }).logLevel).toBe('warn');
+    expect(() => readMicroserviceOptions(args, { LOG_LEVEL: 'loud' })).toThrow(
+      'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal or silent, got "loud"',
+    );
+  });
 });
 
 describe('portico microservice', () => {

@@ -35,6 +35,12 @@ describe('createMainServer configuration checks', () => {
     );
   });
 
+  it('refuses a log level that is not one, listing the levels', () => {
+    expect(create({ logLevel: 'verbose' as never })).toThrow(
+      'portico: logLevel must be one of trace, debug, info, warn, error, fatal or silent, got "verbose"',
+    );
+  });
+
   it('accepts the defaults', () => {
     expect(create({})).not.toThrow();
   });
