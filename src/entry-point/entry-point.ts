@@ -12,7 +12,8 @@ import { callEnvelope } from './call-envelope';
 import { type EntryPointConfig } from './config';
 import { type CallRoute, createDispatch } from './dispatch';
 import { readCallHeaders, requestIdOf } from './headers';
-import { type Negotiation, negotiate } from './negotiation';
+import { negotiateRequest } from './negotiate-request';
+import { type Negotiation } from './negotiation';
 import { microserviceNotFound } from './not-found';
 import { sendReply } from './send-reply';
 import { svcHeaderValues } from './svc-header-values';
@@ -97,7 +98,7 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
     ctx.res.setHeader('X-SVC-Request-ID', requestId);
     applyCallCors(ctx, cors);
     // The family follows from the headers alone, so that the 405 and 404 are in it too.
-    const negotiation = negotiate(headers['content-type'], headers.accept);
+    const negotiation = negotiateRequest(headers, ctx.req.rawHeaders);
     const format = negotiation.format;
     let code: string | undefined;
     let replied = false;
