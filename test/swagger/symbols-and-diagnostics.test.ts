@@ -4,6 +4,8 @@ import { generateFixture, otherThanBinding, ROOT } from './support';
 
 type Json = Record<string, any>;
 
+const UNBOUND = '; it is marked x-unsupported-type in the document, and the runtime cannot bind it';
+
 function fixtureFile(...parts: string[]): string {
   return path.join(__dirname, 'fixtures', ...parts);
 }
@@ -84,10 +86,31 @@ describe('generate-swagger diagnostics', () => {
         21,
         expect.stringContaining('odd.none has @ApiOperation but takes 0 parameters'),
       ],
-      ['warning', file, 5, expect.stringContaining('Odd.big has type `bigint`')],
-      ['warning', file, 6, expect.stringContaining('Odd.lookup has type `Map<string, number>`')],
-      ['warning', file, 7, expect.stringContaining('Odd.callback has type `() => void`')],
-      ['warning', file, 8, expect.stringContaining('Odd.anything has type `unknown`')],
+      // Each says what to write instead.
+      [
+        'warning',
+        file,
+        5,
+        `Odd.big has type \`bigint\`, which has no JSON form: write number (with a JSDoc @integer for whole numbers) or string${UNBOUND}`,
+      ],
+      [
+        'warning',
+        file,
+        6,
+        `Odd.lookup has type \`Map<string, number>\`, which is a built-in class with no JSON form: write Record<string, number>, an object of keys${UNBOUND}`,
+      ],
+      [
+        'warning',
+        file,
+        7,
+        `Odd.callback has type \`() => void\`, which is a function: leave it out of the type (Omit<T, …>), or make it a method, which is not sent${UNBOUND}`,
+      ],
+      [
+        'warning',
+        file,
+        8,
+        `Odd.anything has type \`unknown\`, which describes no shape: write the type of the values it holds${UNBOUND}`,
+      ],
       [
         'warning',
         file,

@@ -135,6 +135,12 @@ describe('the runtime types of a contract', () => {
       'portico: argument 0 has type `T`, which generate-swagger could not describe and warned of at its file:line; the runtime cannot bind it. A type parameter is left unbound where a params or returns entry names a generic class alone (params: [Page]): drop the entry, so that the written type (Page<Day>) is used',
     ],
     [
+      'a type the build could not describe that is no type parameter',
+      {},
+      { kind: 'unsupported', typeText: 'Map<string, number>' },
+      'portico: argument 0 has type `Map<string, number>`, which generate-swagger could not describe and warned of at its file:line; the runtime cannot bind it. Its warning says what to write instead',
+    ],
+    [
       'a name the contract lacks',
       {},
       ref('Gone'),

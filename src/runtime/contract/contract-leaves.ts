@@ -44,16 +44,26 @@ export function refuse(where: string, what: string): never {
   throw new TypeError(`portico: ${where} is ${what}, which the runtime does not bind yet`);
 }
 
+/** The usual cause of a type parameter left unbound in a contract. */
+const UNBOUND_CAUSE =
+  'A type parameter is left unbound where a params or returns entry names a generic class alone (params: [Page]): drop the entry, so that the written type (Page<Day>) is used';
+
 /**
  * Refuses a schema of a kind the runtime cannot bind (`an intersection`); a type the build could
- * not describe is named with its type, and with the usual cause of an unbound type parameter.
+ * not describe is named with its type, and, where it reads as a type parameter (`T`), with the
+ * usual cause of an unbound one; a `bigint` or `Map<…>` has its fix in the build's warning.
  */
 export function refuseKind(where: string, schema: ContractSchema): never {
   if (schema.kind !== 'unsupported') {
     return refuse(where, `${/^[aeiou]/.test(schema.kind) ? 'an' : 'a'} ${schema.kind}`);
   }
+  const text = schema.typeText ?? 'unknown';
+  // TypeScript's own names of types without a shape (any, bigint, never) are lower-case.
+  const cause = /^[A-Z_$][\w$]*$/.test(text)
+    ? UNBOUND_CAUSE
+    : 'Its warning says what to write instead';
   throw new TypeError(
-    `portico: ${where} has type \`${schema.typeText ?? 'unknown'}\`, which generate-swagger could not describe and warned of at its file:line; the runtime cannot bind it. A type parameter is left unbound where a params or returns entry names a generic class alone (params: [Page]): drop the entry, so that the written type (Page<Day>) is used`,
+    `portico: ${where} has type \`${text}\`, which generate-swagger could not describe and warned of at its file:line; the runtime cannot bind it. ${cause}`,
   );
 }
 

@@ -4,6 +4,7 @@ import { type SchemaModel } from '../schema-model';
 import { type OpenInstances } from './growing-generics';
 import { type SchemaRegistry } from './schema-registry';
 import { locationOf } from './source-text';
+import { UNSUPPORTED_REASONS, type UnsupportedReason } from './unsupported-reasons';
 import { symbolOf, type TypeArguments } from './written-arguments';
 import { type Instances } from './written-instances';
 
@@ -60,17 +61,19 @@ export function innerSchemaOf(scope: Scope, type: ts.Type, site: Site = scope.si
 
 /**
  * Reports a type that has no JSON description and returns a schema that says so: a warning with
- * file:line, never a silent `{}`.
+ * file:line and what to write instead (`instead`, where the reason's own text is not precise
+ * enough), never a silent `{}`.
  */
 export function unsupported(
   { converter, site }: Pick<Scope, 'converter' | 'site'>,
   type: ts.Type,
-  why: string,
+  reason: UnsupportedReason,
+  instead: string = UNSUPPORTED_REASONS[reason].instead,
 ): SchemaModel {
   const typeText = converter.checker.typeToString(type);
   converter.report({
     severity: 'warning',
-    message: `${site.label} has type \`${typeText}\`, which ${why}; it is marked x-unsupported-type in the document`,
+    message: `${site.label} has type \`${typeText}\`, which ${UNSUPPORTED_REASONS[reason].why}: ${instead}; it is marked x-unsupported-type in the document, and the runtime cannot bind it`,
     location: locationOf(site.node),
   });
   return { kind: 'unsupported', typeText };

@@ -15,8 +15,20 @@ export function libraryObjectSchema(scope: Scope, type: ts.ObjectType): SchemaMo
   if (!isLibrarySymbol(converter, symbol)) return undefined;
   if (symbol?.name === 'Date') return DATE_SCHEMA;
   if (symbol && symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface)) {
-    return unsupported(scope, type, 'is a built-in class with no JSON form');
+    return unsupported(scope, type, 'builtIn', insteadOfBuiltIn(scope, type, symbol.name));
   }
+  return undefined;
+}
+
+/** What to write instead of a built-in class: a record for a map, an array for a set. */
+function insteadOfBuiltIn(scope: Scope, type: ts.ObjectType, name: string): string | undefined {
+  const { checker } = scope.converter;
+  const args = checker
+    .getTypeArguments(type as ts.TypeReference)
+    .map((t) => checker.typeToString(t));
+  if (/Map$/.test(name) && args.length === 2)
+    return `write Record<string, ${args[1]}>, an object of keys`;
+  if (/Set$/.test(name) && args.length === 1) return `write an array, ${args[0]}[]`;
   return undefined;
 }
 
@@ -25,7 +37,7 @@ function tupleSchema(scope: Scope, type: ts.TupleTypeReference): SchemaModel {
   const elements = scope.converter.checker.getTypeArguments(type);
   const variable = flags.findIndex((f) => f & ts.ElementFlags.Variable);
   if (variable >= 0 && variable !== flags.length - 1) {
-    return unsupported(scope, type, 'has a rest element before its last position');
+    return unsupported(scope, type, 'restNotLast');
   }
   const items: SchemaModel[] = [];
   let rest: SchemaModel | undefined;

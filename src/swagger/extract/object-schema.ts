@@ -104,7 +104,7 @@ export function objectTypeSchema(scope: Scope, type: ts.ObjectType): SchemaModel
   const symbols = checker.getPropertiesOfType(type).filter(isDataProperty);
   const index = checker.getIndexInfosOfType(type)[0];
   if (symbols.length === 0 && !index && type.getCallSignatures().length > 0) {
-    return unsupported(scope, type, 'is a function');
+    return unsupported(scope, type, 'function');
   }
   const declared = (s: ts.Symbol) =>
     fieldDecoratorOf(converter, s.valueDeclaration ?? s.declarations?.[0]) !== undefined;

@@ -13,12 +13,11 @@ import { intersectionSchema, unionSchema } from './union-schema';
 /** Types whose schema follows from their flags alone; `undefined` for the others. */
 function simpleSchema(scope: Scope, type: ts.Type): SchemaModel | undefined {
   const f = type.flags;
-  if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) {
-    return unsupported(scope, type, 'describes no shape');
+  if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return unsupported(scope, type, 'shapeless');
+  if (f & (ts.TypeFlags.BigInt | ts.TypeFlags.BigIntLiteral)) {
+    return unsupported(scope, type, 'bigint');
   }
-  if (f & (ts.TypeFlags.BigInt | ts.TypeFlags.BigIntLiteral | ts.TypeFlags.ESSymbolLike)) {
-    return unsupported(scope, type, 'has no JSON form');
-  }
+  if (f & ts.TypeFlags.ESSymbolLike) return unsupported(scope, type, 'symbol');
   if (f & ts.TypeFlags.Boolean) return { kind: 'primitive', type: 'boolean' };
   const literal = literalOf(type, scope.converter.checker);
   if (literal !== undefined) return enumOf([literal]);
@@ -29,10 +28,10 @@ function simpleSchema(scope: Scope, type: ts.Type): SchemaModel | undefined {
   if (f & ts.TypeFlags.Number) return { kind: 'primitive', type: 'number' };
   if (f & ts.TypeFlags.NonPrimitive) return { kind: 'object', properties: [] };
   if (f & (ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Never)) {
-    return unsupported(scope, type, 'holds no value');
+    return unsupported(scope, type, 'noValue');
   }
   if (f & ts.TypeFlags.TypeParameter) {
-    return unsupported(scope, type, 'is a type parameter that is never bound');
+    return unsupported(scope, type, 'typeParameter');
   }
   return undefined;
 }
@@ -60,13 +59,13 @@ function structuredSchema(scope: Scope, type: ts.Type) {
   if (type.isUnion()) return unionSchema(scope, type);
   if (type.isIntersection()) return intersectionSchema(scope, type);
   if (type.flags & ts.TypeFlags.Object) return objectTypeSchema(scope, type as ts.ObjectType);
-  return unsupported(scope, type, 'has no JSON description');
+  return unsupported(scope, type, 'other');
 }
 
 /** The `schemaOf` of a {@link Converter}: a named type becomes a `ref` to its one schema. */
 export function schemaOfType(scope: Scope, type: ts.Type): SchemaModel {
   if (scope.depth > MAX_INLINE_DEPTH) {
-    return unsupported(scope, type, 'nests too deep (recursion without a name)');
+    return unsupported(scope, type, 'deep');
   }
   const simple = simpleSchema(scope, type);
   if (simple) return simple;

@@ -40,7 +40,7 @@ export function unionSchema(scope: Scope, type: ts.UnionType) {
     const objects = flat.map((t) => innerSchemaOf(scope, t));
     return { kind: 'union', members: objects, discriminator, ...notes } as const;
   }
-  if (schemas.length === 0) return unsupported(scope, type, 'holds no value');
+  if (schemas.length === 0) return unsupported(scope, type, 'noValue');
   if (schemas.length === 1) return { ...schemas[0]!, ...notes };
   return { kind: 'union', members: schemas, ...notes } as const;
 }
