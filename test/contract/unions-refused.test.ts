@@ -15,15 +15,17 @@ export interface B { b: number }
   @ApiOperation('Takes either') either(value: A | B): number { return 0; }
   @ApiOperation('Takes text or a number') text(value: string | number): number { return 0; }
   @ApiOperation('Takes a shape or text') shape(value: { kind: 'circle' } | string): number { return 0; }
+  @ApiOperation('Takes an outcome') outcome(value: { ok: true; v: number } | { ok: false; e: string }): number { return 0; }
 }
 export default nativeApp({ name: 'refused', services: [RefusedService] });
 `;
       const fix =
-        "give each member an object type with a required member of its own literals, such as kind: 'circle' (a primitive beside one object type binds only as a field)";
+        "give each member an object type with a required member of its own string literals, such as kind: 'circle' (booleans and numbers do not tell members apart, so write ok: true | false as status: 'ok' | 'error'; a primitive beside one object type binds only as a field)";
       expect(await contractFindings(dir, source)).toEqual([
-        `service.ts:6: refused.either(value) is a union whose members no literal member tells apart, which the runtime cannot bind: ${fix}`,
-        `service.ts:7: refused.text(value) is a union whose members no literal member tells apart, which the runtime cannot bind: ${fix}`,
-        `service.ts:8: refused.shape(value) is a union whose members no literal member tells apart, which the runtime cannot bind: ${fix}`,
+        `service.ts:6: refused.either(value) is a union whose members no string literal member tells apart, which the runtime cannot bind: ${fix}`,
+        `service.ts:7: refused.text(value) is a union whose members no string literal member tells apart, which the runtime cannot bind: ${fix}`,
+        `service.ts:8: refused.shape(value) is a union whose members no string literal member tells apart, which the runtime cannot bind: ${fix}`,
+        `service.ts:9: refused.outcome(value) is a union whose members no string literal member tells apart, which the runtime cannot bind: ${fix}`,
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
