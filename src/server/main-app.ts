@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import { guardStreamBodies } from './stream-body-guard';
 
 /**
  * The main server's Koa app: portico's dispatch answers every request without calling `next()`,
@@ -14,6 +15,7 @@ export class MainApp extends Koa {
     super();
     this.#dispatch = dispatch;
     this.#boundary = boundary;
+    guardStreamBodies(this);
     this.use(dispatch);
   }
 

@@ -17,6 +17,8 @@ export function pipeStreamBody(ctx: Koa.Context): Promise<unknown> | undefined {
   if (EMPTY_STATUSES.has(ctx.status)) return undefined;
   const stream = readableOf(ctx.body);
   if (!stream) return undefined;
+  // Failed before it was read (./stream-body-guard.ts kept the process up): nothing was sent.
+  if (stream.errored) return Promise.resolve(stream.errored);
   ctx.respond = false;
   const res = ctx.res;
   return new Promise((resolve) => {

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { createMainServer } from 'portico';
@@ -50,6 +51,11 @@ describe('a stream body set by middleware added with app.use that fails', () => 
       if (what === 'after-call') {
         await next();
         ctx.body = failing();
+      } else if (what === 'missing-file') {
+        const file = createReadStream('/no/such/directory/file.txt');
+        ctx.body = file;
+        // Still awaiting when the stream fails: Koa 3 listens for its error only once it pipes.
+        await new Promise<void>((resolve) => file.on('close', () => resolve()));
       } else if (what === 'whole') {
         ctx.body = Readable.from(['one ', 'two']);
       } else if (what === 'web') {
@@ -104,6 +110,19 @@ describe('a stream body set by middleware added with app.use that fails', () => 
     const cut = await read(port, { 'X-Stream': 'later', 'X-SVC-Request-ID': 'later' });
     expect(cut).toBe('201 cut after partial');
     expect(errorLines('later').map((line) => line.level)).toEqual([50]);
+  });
+
+  it('before the middleware returned, ends no process: the envelope, logged once', async () => {
+    const answer = await send(`http://127.0.0.1:${port}`, '/-/live', {
+      method: 'GET',
+      headers: { 'X-Stream': 'missing-file', 'X-SVC-Request-ID': 'missing-file' },
+    });
+    expect([answer.status, answer.error?.code, answer.text]).toEqual([
+      500,
+      'INTERNAL_ERROR',
+      expect.not.stringContaining('/no/such'),
+    ]);
+    expect(errorLines('missing-file').map((line) => line.level)).toEqual([50]);
   });
 
   it('before its first byte, is the envelope for a web stream too', async () => {
