@@ -9,7 +9,11 @@ const OVERLOADED =
 const REST =
   'parser.sum(...values) is a rest parameter, which the runtime fills with one argument: a call gives the method one body (ROA) or an array with an item per parameter (RMC), so values would be an array that holds the whole array where its type says number[]; write values: number[], a parameter that takes the array';
 
-describe('generate-swagger and a signature no call can reach as written', () => {
+const MARKED = '; it is marked x-unsupported-type in the document, and the runtime cannot bind it';
+
+const UNBOUND_T = `which is a type parameter that is never bound: write the type it stands for: a generic method's type parameters are bound by no call, and a generic type needs its type arguments${MARKED}`;
+
+describe('generate-swagger and a signature no call can reach as written, or a generic one', () => {
   it('refuses an overloaded method and a rest parameter, with file and line, and describes the other methods', async () => {
     const { diagnostics, document } = await generateFixture('overloads');
     expect(
@@ -17,8 +21,21 @@ describe('generate-swagger and a signature no call can reach as written', () => 
     ).toEqual([
       ['error', SERVICE, 9, OVERLOADED],
       ['error', SERVICE, 19, REST],
+      // A generic method's T is not Awaited<T>, and never says what to write for a result.
+      ['warning', SERVICE, 24, `parser.echo(value) has type \`T\`, ${UNBOUND_T}`],
+      ['warning', SERVICE, 24, `parser.echo() has type \`T\`, ${UNBOUND_T}`],
+      [
+        'warning',
+        SERVICE,
+        29,
+        `parser.fail() has type \`never\`, which holds no value: write void for a method that only throws; leave a member out${MARKED}`,
+      ],
     ]);
-    expect(Object.keys(document.paths as object)).toEqual(['/m/parser/double']);
+    expect(Object.keys(document.paths as object)).toEqual([
+      '/m/parser/double',
+      '/m/parser/echo',
+      '/m/parser/fail',
+    ]);
   });
 
   it('refuses a rest parameter of a method the contract alone types, which the document leaves out', async () => {
@@ -29,7 +46,7 @@ describe('generate-swagger and a signature no call can reach as written', () => 
       expect.objectContaining({
         severity: 'error',
         message: expect.stringContaining('parser.scale(...values) is a rest parameter'),
-        location: expect.objectContaining({ file: SERVICE, line: 24 }),
+        location: expect.objectContaining({ file: SERVICE, line: 34 }),
       }),
     );
   });

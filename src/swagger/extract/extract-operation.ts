@@ -16,7 +16,7 @@ import { checkErasedOptional } from './optional-parameters';
 import { porticoDecorators } from './portico-symbols';
 import { refusedSignature } from './refused-signature';
 import { warnReplacedArgumentTags } from './replaced-argument-tags';
-import { answersEmptyToo, checkResultVisible } from './result-visibility';
+import { answersEmptyToo, checkResultVisible, returnTypesOf } from './result-visibility';
 import { docOf, locationOf, propertyOf, staticStringOf } from './source-text';
 import { statedTypeDisagrees } from './stated-type-disagrees';
 import { schemaOfSpec } from './type-spec';
@@ -32,20 +32,13 @@ function isVoid(type: ts.Type): boolean {
   return (type.flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined)) !== 0;
 }
 
-/** The awaited return type of a method, as TypeScript declares or infers it. */
-function returnTypeOf(checker: ts.TypeChecker, method: ts.MethodDeclaration): ts.Type | undefined {
-  const signature = checker.getSignatureFromDeclaration(method);
-  const declared = signature && checker.getReturnTypeOfSignature(signature);
-  return declared && (checker.getAwaitedType(declared) ?? declared);
-}
-
 /** The result of a method: from its `returns` spec if it has one, else from its return type. */
 function resultOf(
   converter: Converter,
   method: ts.MethodDeclaration,
   { spec, site }: Omit<SpecUse, 'type'>,
 ): SchemaModel | 'void' {
-  const type = returnTypeOf(converter.checker, method);
+  const type = returnTypesOf(converter.checker, method)?.awaited;
   if (type && !isVoid(type)) checkLiteralAgreement(converter, { type, spec, site });
   if (spec) {
     warnReplacedArgumentTags(converter, method, site);

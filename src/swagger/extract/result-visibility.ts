@@ -7,11 +7,26 @@ import { locationOf } from './source-text';
 export const CANNOT_CHECK =
   'so the runtime cannot check its results against the document: give { returns: … }, or build with --contract';
 
+/**
+ * The return type of a method as TypeScript declares or infers it, and that type awaited
+ * (`Promise<T>` is `T`); a type parameter (`<T>(x: T): T`) stays itself, where TypeScript would
+ * make it `Awaited<T>`, a type that names no promise.
+ */
+export function returnTypesOf(
+  checker: ts.TypeChecker,
+  method: ts.MethodDeclaration,
+): { declared: ts.Type; awaited: ts.Type } | undefined {
+  const signature = checker.getSignatureFromDeclaration(method);
+  const declared = signature && checker.getReturnTypeOfSignature(signature);
+  if (!declared) return undefined;
+  if (declared.flags & ts.TypeFlags.TypeParameter) return { declared, awaited: declared };
+  return { declared, awaited: checker.getAwaitedType(declared) ?? declared };
+}
+
 /** What TypeScript emits as `design:returntype` for a result, where the runtime cannot use it. */
 function hiddenResult(converter: Converter, method: ts.MethodDeclaration, schema: SchemaModel) {
-  const signature = converter.checker.getSignatureFromDeclaration(method);
-  const declared = signature && converter.checker.getReturnTypeOfSignature(signature);
-  if (declared && converter.checker.getAwaitedType(declared) !== declared) return 'Promise';
+  const types = returnTypesOf(converter.checker, method);
+  if (types && types.awaited !== types.declared) return 'Promise';
   const named = schema.kind === 'ref' ? converter.registry.named.get(schema.name) : schema;
   if (!named) return undefined;
   if (named.kind === 'array' || named.kind === 'tuple') return 'Array';
@@ -44,9 +59,7 @@ export function checkResultVisible(
  * `Promise<T | void>`): the server answers 204 with no body then, so the document lists it.
  */
 export function answersEmptyToo(converter: Converter, method: ts.MethodDeclaration): boolean {
-  const signature = converter.checker.getSignatureFromDeclaration(method);
-  const declared = signature && converter.checker.getReturnTypeOfSignature(signature);
-  const type = declared && (converter.checker.getAwaitedType(declared) ?? declared);
+  const type = returnTypesOf(converter.checker, method)?.awaited;
   const empty = ts.TypeFlags.Void | ts.TypeFlags.Undefined;
   return type?.isUnion() === true && type.types.some((t) => (t.flags & empty) !== 0);
 }

@@ -27,7 +27,8 @@ function simpleSchema(scope: Scope, type: ts.Type): SchemaModel | undefined {
   if (f & ts.TypeFlags.StringLike) return { kind: 'primitive', type: 'string' };
   if (f & ts.TypeFlags.Number) return { kind: 'primitive', type: 'number' };
   if (f & ts.TypeFlags.NonPrimitive) return { kind: 'object', properties: [] };
-  if (f & (ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Never)) {
+  if (f & ts.TypeFlags.Never) return unsupported(scope, type, 'never');
+  if (f & (ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void)) {
     return unsupported(scope, type, 'noValue');
   }
   if (f & ts.TypeFlags.TypeParameter) {

@@ -21,6 +21,10 @@ export const UNSUPPORTED_REASONS = {
     why: 'holds no value',
     instead: 'leave the member out, or write the type it holds beside null (T | null)',
   },
+  never: {
+    why: 'holds no value',
+    instead: 'write void for a method that only throws; leave a member out',
+  },
   typeParameter: {
     why: 'is a type parameter that is never bound',
     instead:
