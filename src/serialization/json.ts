@@ -1,16 +1,18 @@
 import { describeValue } from './binding';
 import { bindJson, type JsonBindOptions } from './json-bind';
 import { checkJsonText } from './json-check';
+import { checkJsonSurrogates } from './json-surrogates';
 import { writeJson } from './json-writer';
 import { acceptedNames, libAName } from './lib-a-names';
 import { BindError, type BindOptions, type SequenceSerializer } from './sequence';
 
 /**
  * Parses JSON text into plain values, with the depth limit, refusing a key given twice in one
- * object; `wrapped` for libA, whose root object only wraps the value.
+ * object and a surrogate alone; `wrapped` for libA, whose root object only wraps the value.
  */
 export function parseJson(text: string, options: BindOptions, wrapped = false): unknown {
   checkJsonText(text, { maxDepth: options.maxDepth, wrapped });
+  checkJsonSurrogates(text);
   try {
     return JSON.parse(text);
   } catch (error) {

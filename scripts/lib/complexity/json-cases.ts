@@ -31,6 +31,12 @@ export const JSON_CASES: readonly ComplexityCase[] = [
   ),
   libBCase('escapes in a string', 30_000, (n) => `"${'\\u0041'.repeat(n)}"`, TYPES.string),
   libBCase(
+    'surrogate pairs in a string',
+    30_000,
+    (n) => `"${'\\ud83d\\ude00'.repeat(n)}"`,
+    TYPES.string,
+  ),
+  libBCase(
     'nesting to the limit, repeated',
     1_000,
     (n) => `[${nestedGroups(n, '[', ']', ',')}]`,
@@ -61,6 +67,14 @@ export const JSON_REFUSED_CASES: readonly ComplexityCase[] = [
     make: (n) => '['.repeat(n),
     read: reader(libB, TYPES.unknown),
     refused: 'nesting deeper',
+  },
+  {
+    reader: 'JSON libB',
+    family: 'surrogate pairs in a string, then a half alone',
+    n: 30_000,
+    make: (n) => `"${'\\ud83d\\ude00'.repeat(n)}\\ud83d"`,
+    read: reader(libB, TYPES.string),
+    refused: 'surrogate pair, alone',
   },
   {
     reader: 'JSON libA',
