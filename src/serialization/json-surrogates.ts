@@ -40,9 +40,9 @@ export function checkJsonSurrogates(text: string): void {
 }
 
 function alone(text: string, at: number): BindError {
-  const escape = text.slice(at, at + 6);
+  const written = text.slice(at, at + 6);
   return new BindError(
-    `not valid JSON text: ${escape} at offset ${at} is half of a surrogate pair, alone`,
+    `not valid JSON text: ${written} at offset ${at} is half of a surrogate pair, alone`,
     '',
     'MALFORMED_BODY',
   );
