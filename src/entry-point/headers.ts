@@ -110,6 +110,9 @@ export function readCallHeaders(
   if (sequenceFormat !== undefined && sequenceFormat !== format) {
     throw sequenceMismatch(sequenceName, format);
   }
+  // A context header's lines joined would pass for one value that nobody sent ("alice, bob").
+  if (headers.repeated !== undefined)
+    throw invalid(headers.repeated, 'is sent more than once: send it once');
   if (headers.requestId !== undefined && !validRequestId(headers.requestId)) {
     throw invalid(SVC_HEADERS.requestId, 'must be 1 to 128 visible ASCII characters');
   }

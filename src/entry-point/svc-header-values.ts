@@ -4,9 +4,12 @@ type HeaderKey = keyof typeof SVC_HEADER_SPELLING;
 
 /**
  * The values of a request's `X-SVC-*` headers, one field each, `undefined` for a header not sent.
- * A header sent twice holds both values joined by `, `, as Node's header object holds it.
+ * A header sent twice holds both values joined by `, `, as Node's header object holds it, and
+ * `repeated` names it.
  */
 export class SvcHeaderValues implements Record<HeaderKey, string | undefined> {
+  /** The lower-cased name of the first header sent on more than one line, if any. */
+  repeated: string | undefined = undefined;
   apiId: string | undefined = undefined;
   privilegeNames: string | undefined = undefined;
   locale: string | undefined = undefined;
@@ -16,6 +19,16 @@ export class SvcHeaderValues implements Record<HeaderKey, string | undefined> {
   user: string | undefined = undefined;
   clientApplicationName: string | undefined = undefined;
   ip: string | undefined = undefined;
+
+  /**
+   * `value` after `before`, as Node joins a header's lines; a second line sets `repeated` to
+   * `name`, lower-cased as each case of `store` matches it.
+   */
+  joined(name: string, before: string | undefined, value: string): string {
+    if (before === undefined) return value;
+    this.repeated ??= name;
+    return `${before}, ${value}`;
+  }
 }
 
 /** What a request without any `X-SVC-*` header reads: nothing. */
@@ -33,9 +46,6 @@ function isSvcName(name: string): boolean {
   );
 }
 
-const joined = (before: string | undefined, value: string) =>
-  before === undefined ? value : `${before}, ${value}`;
-
 /**
  * Stores `value` in the field that the lower-cased header `name` names; false for a name that
  * names none. Named stores, one per case: a key chosen at run time would take V8's generic path.
@@ -43,31 +53,31 @@ const joined = (before: string | undefined, value: string) =>
 function store(v: SvcHeaderValues, name: string, value: string): boolean {
   switch (name) {
     case 'x-svc-api-id':
-      v.apiId = joined(v.apiId, value);
+      v.apiId = v.joined(name, v.apiId, value);
       return true;
     case 'x-svc-privilege-names':
-      v.privilegeNames = joined(v.privilegeNames, value);
+      v.privilegeNames = v.joined(name, v.privilegeNames, value);
       return true;
     case 'x-svc-locale':
-      v.locale = joined(v.locale, value);
+      v.locale = v.joined(name, v.locale, value);
       return true;
     case 'x-svc-sequence-name':
-      v.sequenceName = joined(v.sequenceName, value);
+      v.sequenceName = v.joined(name, v.sequenceName, value);
       return true;
     case 'x-svc-request-id':
-      v.requestId = joined(v.requestId, value);
+      v.requestId = v.joined(name, v.requestId, value);
       return true;
     case 'x-svc-session-id':
-      v.sessionId = joined(v.sessionId, value);
+      v.sessionId = v.joined(name, v.sessionId, value);
       return true;
     case 'x-svc-user':
-      v.user = joined(v.user, value);
+      v.user = v.joined(name, v.user, value);
       return true;
     case 'x-svc-client-application-name':
-      v.clientApplicationName = joined(v.clientApplicationName, value);
+      v.clientApplicationName = v.joined(name, v.clientApplicationName, value);
       return true;
     case 'x-svc-ip':
-      v.ip = joined(v.ip, value);
+      v.ip = v.joined(name, v.ip, value);
       return true;
     default:
       return false;

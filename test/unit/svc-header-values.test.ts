@@ -54,6 +54,35 @@ describe('svcHeaderValues', () => {
     );
   });
 
+  it('names the first X-SVC-* header sent on a second line, lower-cased', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(names, fc.option(fc.array(fc.boolean(), { minLength: 1 })), fc.string()),
+          { maxLength: 8 },
+        ),
+        (lines) => {
+          // As spelled (the first lookup finds it), or in random case (found lower-cased).
+          const raw = lines.flatMap(([name, flips, value]) => [
+            flips ? inRandomCase(name, flips) : name,
+            value,
+          ]);
+          const known = new Set(SPELLED.map((name) => name.toLowerCase()));
+          const seen = new Set<string>();
+          let repeated: string | undefined;
+          for (const [name] of lines) {
+            const lower = name.toLowerCase();
+            if (!known.has(lower)) continue;
+            if (seen.has(lower)) repeated ??= lower;
+            seen.add(lower);
+          }
+          expect(svcHeaderValues(raw).repeated).toBe(repeated);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('gives a request without X-SVC-* headers the defaults, and an XML body a 415', () => {
     const none = svcHeaderValues(['Host', 'a', 'Content-Type', 'application/json']);
     expect(none).toBe(NO_SVC_HEADERS);
