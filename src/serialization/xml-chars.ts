@@ -78,3 +78,18 @@ export function isNameChar(cp: number): boolean {
 export function showCodePoint(cp: number): string {
   return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 }
+
+/**
+ * True for a name an element can have under XML Namespaces 1.0 without a prefix (an NCName): a
+ * name-start character first, then name characters, and no colon. A member named `a b`, `1st`
+ * or `x:y` has none, so XML cannot carry it.
+ */
+export function isXmlElementName(name: string): boolean {
+  let first = true;
+  for (const char of name) {
+    const cp = char.codePointAt(0) as number;
+    if (cp === 0x3a || !(first ? isNameStartChar(cp) : isNameChar(cp))) return false;
+    first = false;
+  }
+  return !first;
+}

@@ -2,6 +2,7 @@ import { FORBIDDEN_NAMES, fieldsOf } from '../decorators/metadata';
 import { type Class, type TypeRef, tupleItem } from '../decorators/types';
 import { libAName } from './lib-a-names';
 import { writtenType } from './union-member';
+import { isXmlElementName } from './xml-chars';
 import { escapeXmlText } from './xml-text';
 
 /** XML Schema's `nil`, with the declaration of its prefix. */
@@ -45,6 +46,11 @@ const MAX_TYPE_TAGS = 1024;
 function tagsOf(name: string): Tags {
   const kept = typeTags.get(name);
   if (kept !== undefined) return kept;
+  // A declared member or type whose name XML cannot carry (`a b`, `1st`, `x:y`): the method's
+  // answer is a 500 rather than malformed XML; the build warns at the member.
+  if (!isXmlElementName(name)) {
+    throw new TypeError(`${JSON.stringify(name)} is no XML element name, so XML cannot carry it`);
+  }
   const tags = tagsOnce(name);
   if (typeTags.size < MAX_TYPE_TAGS) typeTags.set(name, tags);
   return tags;

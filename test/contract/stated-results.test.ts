@@ -1,5 +1,5 @@
 import { generateDocument } from '../../src/swagger/cli/generate';
-import { json, send } from '../support/http';
+import { json, send, xml } from '../support/http';
 import { sourceProject } from '../swagger/support';
 import { serveContractProject } from './served-project';
 
@@ -14,6 +14,11 @@ export type Day = string;
     return text;
   }
   @ApiOperation('Counts a day', { params: [String] }) count(d: Day): number { return d.length; }
+  @ApiOperation('Answers odd names') odd(text: string): Odd { return { 'a b': text, fine: text }; }
+}
+export interface Odd {
+  'a b': string;
+  fine: string;
 }
 export default nativeApp({ name: 'days', services: [DayService] });
 `;
@@ -25,7 +30,7 @@ const DISAGREES = SOURCE.replace('{ returns: String }) day', '{ returns: Number 
 
 type Paths = Record<string, { post: { responses: Record<string, any> } }>;
 
-describe('a returns entry over a result written as a tagged alias', () => {
+describe('a params or returns entry over a tagged alias, and a member XML cannot name', () => {
   const project = serveContractProject('stated-results', SOURCE);
   const post = (method: string, body: unknown) =>
     send(project.server.url, `/days/days/${method}`, {
@@ -51,6 +56,25 @@ describe('a returns entry over a result written as a tagged alias', () => {
     const wrong = await post('count', '2024-02-30');
     expect(wrong.status).toBe(400);
     expect(wrong.error?.message).toContain('expected a date');
+  });
+
+  it('warns at a member whose name XML cannot carry, and answers 500 in XML, not malformed XML', async () => {
+    expect(project.generation.diagnostics).toContainEqual(
+      expect.objectContaining({
+        severity: 'warning',
+        message: expect.stringContaining('"a b" is no XML element name'),
+        location: expect.objectContaining({ line: 14 }),
+      }),
+    );
+    expect((await post('odd', 'x')).text).toBe('{"a b":"x","fine":"x"}');
+    for (const family of ['libA', 'libB'] as const) {
+      const answer = await send(project.server.url, '/days/days/odd', {
+        headers: xml(family),
+        body: '<string>x</string>',
+      });
+      expect(answer.status).toBe(500);
+      expect(answer.text).toMatch(/^<error><status>500<\/status><code>INTERNAL_ERROR<\/code>/);
+    }
   });
 
   it('fails the build, at the method or parameter, where the entry states another type than the written one', async () => {

@@ -10,6 +10,7 @@ import { withTupleItemTags } from './tuple-item-tags';
 import { schemaOfSpec } from './type-spec';
 import { NO_ARGUMENTS } from './written-arguments';
 import { instancesOf } from './written-instances';
+import { checkXmlMemberName } from './xml-member-name';
 
 const SKIPPED_MODIFIERS =
   ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static;
@@ -41,6 +42,7 @@ function propertyModel(scope: Scope, symbol: ts.Symbol): PropertyModel {
   const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
   const field = fieldDecoratorOf(converter, declaration);
   const propertySite = { node: declaration ?? site.node, label: `${site.label}.${symbol.name}` };
+  checkXmlMemberName(converter, propertySite, symbol.name);
   const type = checker.getTypeOfSymbol(symbol);
   const typeNode = writtenTypeOf(declaration);
   const written = typeNode && { node: typeNode, args: scope.args ?? NO_ARGUMENTS };
