@@ -12,13 +12,13 @@ export interface CallSubscriptions {
 
 /**
  * Subscribes a replica to its microservice's `subject` in the queue group of the same name, and
- * to its own {@link replicaSubject} (in that group as well), on which main servers send it the
+ * to its own {@link replicaSubject} of its `key` (in that group as well), on which main servers send it the
  * calls they steer to it (docs/faults.md); `serve` takes the calls of both.
  */
 export function subscribeCalls(
   connection: NatsConnection,
   subject: string,
-  replicaId: string,
+  key: string,
   parts: { readonly serve: (msg: Msg) => void; readonly logger: Logger },
 ): CallSubscriptions {
   const { serve, logger } = parts;
@@ -30,7 +30,7 @@ export function subscribeCalls(
   // In the queue group too, which NATS permissions can demand (SECURITY.md): another credential
   // of the microservice could then share this replica's calls, not read copies. A server whose
   // permissions refuse it ends the subscription, and the replica's pings say so.
-  const own = connection.subscribe(replicaSubject(subject, replicaId), {
+  const own = connection.subscribe(replicaSubject(subject, key), {
     queue: subject,
     callback,
   });

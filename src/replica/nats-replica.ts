@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { type NativeAppDefinition } from '../microservices';
 import { LIMIT_DEFAULTS } from '../protocol/limit-defaults';
 import { createMicroserviceRuntime } from '../runtime/runtime';
 import { connectNats, natsSubject } from '../transport/nats/nats-connection';
+import { replicaKey } from '../transport/nats/replica-ping';
 import { createCallHandler } from './call-handler';
 import { createCallHolds } from './call-holds';
 import { type CallSubscriptions, drainOpen, subscribeCalls } from './call-subscriptions';
@@ -49,6 +51,8 @@ export async function startNatsReplica(
   const microservice = options.name ?? definition.name;
   const subject = natsSubject(options.subjectPrefix, microservice);
   const replicaId = resolveReplicaId(options.replicaId);
+  // Tells this process from another given the same id (docs/faults.md).
+  const instance = randomBytes(4).toString('hex');
   const logger = options.logger ?? pino({ level: 'silent' });
   const runtime = createMicroserviceRuntime(
     { ...definition, name: microservice },
@@ -85,6 +89,7 @@ export async function startNatsReplica(
   const pings = answerPings(link.connection, subject, (inbox) => ({
     microservice,
     replica: replicaId,
+    instance,
     pid: process.pid,
     running: limiter.active,
     waiting: limiter.waiting,
@@ -99,7 +104,8 @@ export async function startNatsReplica(
   // Main servers count lost only the replicas they heard: it takes no call before they have, so
   // that one stopped right after its first call is still counted lost (docs/faults.md).
   await pings.introduced();
-  calls = subscribeCalls(link.connection, subject, replicaId, { serve, logger });
+  const own = replicaKey({ replica: replicaId, instance });
+  calls = subscribeCalls(link.connection, subject, own, { serve, logger });
   await link.connection.flush();
   joining = false;
   return {

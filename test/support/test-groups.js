@@ -21,6 +21,7 @@ const ALONE = [
   'test/nats/secure-cluster.test.ts',
   'test/nats/stalled-replica.test.ts',
   'test/nats/steering.test.ts',
+  'test/nats/twin-replica-ids.test.ts',
   'test/nats/unheard-replica.test.ts',
   'test/regression/hung-method-holds-replica-slot.test.ts',
 ];

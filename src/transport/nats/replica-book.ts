@@ -1,4 +1,4 @@
-import { type ReplicaStatus } from './replica-ping';
+import { type ReplicaStatus, replicaKey } from './replica-ping';
 
 /** A ping round: when it was sent, and its place among the messages of the connection. */
 export interface Round {
@@ -8,6 +8,8 @@ export interface Round {
 
 /** What a main server knows of one replica from its ping answers. */
 export interface ReplicaRecord {
+  /** The id it names itself with; another process may have been given the same. */
+  readonly replica: string;
   /** `Date.now()` of its last answer. */
   lastAt: number;
   /** The latest ping round it answered. */
@@ -26,10 +28,17 @@ export interface ReplicaRecord {
   reportsHolds: boolean;
 }
 
-/** The replicas of one microservice by id, as their ping answers tell. */
+/** The replicas of one microservice by {@link replicaKey}, as their ping answers tell. */
 export interface ReplicaBook {
-  /** Records an answer to a ping sent at `roundAt`; `back` when the replica was lost. */
-  heard(status: ReplicaStatus, round: Round, now: number): { seen: ReplicaRecord; back: boolean };
+  /**
+   * Records an answer to a ping sent at `roundAt`; `back` when the replica was lost, `twin` when
+   * it is new and another replica not lost answers with the same id.
+   */
+  heard(
+    status: ReplicaStatus,
+    round: Round,
+    now: number,
+  ): { key: string; seen: ReplicaRecord; back: boolean; twin: boolean };
   get(id: string): ReplicaRecord | undefined;
   /** Marks lost, and returns, the replicas not lost yet that were silent for `lostAfterMs`. */
   silent(now: number, lostAfterMs: number): string[];
@@ -67,10 +76,15 @@ export function replicaBook(): ReplicaBook {
   const records = new Map<string, ReplicaRecord>();
   return {
     heard(status, round, now) {
-      let seen = records.get(status.replica);
+      const key = replicaKey(status);
+      let seen = records.get(key);
       const back = seen?.lost === true;
+      let twin = false;
       if (!seen) {
+        for (const other of records.values())
+          twin ||= !other.lost && other.replica === status.replica;
         seen = {
+          replica: status.replica,
           lastAt: now,
           answered: round,
           lost: false,
@@ -82,7 +96,7 @@ export function replicaBook(): ReplicaBook {
           steerable: false,
           reportsHolds: false,
         };
-        records.set(status.replica, seen);
+        records.set(key, seen);
       }
       seen.lastAt = now;
       if ((status.cuts ?? 0) > seen.cuts) {
@@ -97,7 +111,7 @@ export function replicaBook(): ReplicaBook {
       seen.joining = status.joining === true;
       seen.steerable = status.steerable === true;
       seen.reportsHolds = Array.isArray(status.holds);
-      return { seen, back };
+      return { key, seen, back, twin };
     },
     get: (id) => records.get(id),
     silent(now, lostAfterMs) {

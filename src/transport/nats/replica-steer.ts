@@ -30,7 +30,12 @@ export interface SteerControl extends ReplicaSteer {
  * Round robin over the replicas that answered one of the last two ping rounds: a replica that
  * stops answering gets no new call from the next round on, long before it is counted lost.
  */
-export function replicaSteer(subject: string, microservice: string, logger: Logger): SteerControl {
+export function replicaSteer(
+  subject: string,
+  microservice: string,
+  logger: Logger,
+  nameOf: (id: string) => string = (id) => id,
+): SteerControl {
   // The own subjects of the replicas in turn: the one list that next(), skip() and has() read.
   let subjects: string[] = [];
   let turn = 0;
@@ -53,13 +58,13 @@ export function replicaSteer(subject: string, microservice: string, logger: Logg
       for (const id of now) {
         if (silent.has(id)) continue;
         silent.add(id);
-        logger.info({ microservice, replica: id }, 'replica silent: no new calls');
+        logger.info({ microservice, replica: nameOf(id) }, 'replica silent: no new calls');
       }
       for (const id of silent) {
         if (now.includes(id)) continue;
         silent.delete(id);
         if (rotation.includes(id))
-          logger.info({ microservice, replica: id }, 'replica answers again');
+          logger.info({ microservice, replica: nameOf(id) }, 'replica answers again');
       }
       subjects = rotation.map((id) => replicaSubject(subject, id));
     },

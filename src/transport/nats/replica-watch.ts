@@ -42,7 +42,7 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
   // from readiness pings' numbers.
   const inbox = `${mux.inbox}.${pingSubject(subject)}`;
   const book: ReplicaBook = replicaBook();
-  const steer = replicaSteer(subject, microservice, logger);
+  const steer = replicaSteer(subject, microservice, logger, (key) => book.get(key)?.replica ?? key);
   // Each ping round still awaited, by its number: when it was sent, and its place in the order.
   const rounds = new Map<number, Round>();
   let round = 0;
@@ -63,12 +63,14 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
   });
 
   function heard(status: ReplicaStatus, sent: Round): void {
-    const { seen, back } = book.heard(status, sent, Date.now());
-    if (back) logger.warn({ microservice, replica: status.replica }, 'replica back');
+    const { key, seen, back, twin } = book.heard(status, sent, Date.now());
+    const fields = { microservice, replica: status.replica };
+    if (back) logger.warn(fields, 'replica back');
+    if (twin) logger.warn({ ...fields, pid: status.pid }, 'two replicas answer with one id');
     // One that answers again is given calls at once, not from the next round on.
-    if (seen.steerable && !seen.draining && !seen.joining && !steer.has(status.replica)) steerNow();
+    if (seen.steerable && !seen.draining && !seen.joining && !steer.has(key)) steerNow();
     if (!status.holds) return;
-    for (const id of noteHolds(mux, subject, status.replica, status.holds)) {
+    for (const id of noteHolds(mux, subject, key, status.holds)) {
       answer(id, 'reply-lost');
     }
     if (!seen.draining && !seen.joining) waiters.wakeAll(true);
@@ -128,7 +130,7 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
       calls++;
       answer(key, 'replica-lost');
     }
-    const fields = { microservice, replica: id, calls };
+    const fields = { microservice, replica: record?.replica ?? id, calls };
     if (record?.draining && calls === 0) logger.info(fields, 'replica left');
     else logger.warn(fields, 'replica lost');
   }
