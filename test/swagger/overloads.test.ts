@@ -32,10 +32,17 @@ describe('generate-swagger and a signature no call can reach as written, or a ge
       ],
     ]);
     expect(Object.keys(document.paths as object)).toEqual([
+      '/m/parser/add',
       '/m/parser/double',
       '/m/parser/echo',
       '/m/parser/fail',
     ]);
+  });
+
+  it("names a destructured parameter's body 'body', not by its pattern", async () => {
+    const { document } = await generateFixture('overloads');
+    const post = (document.paths as Record<string, any>)['/m/parser/add'].post;
+    expect(post.parameters[0]).toMatchObject({ in: 'body', name: 'body', required: true });
   });
 
   it('refuses a rest parameter of a method the contract alone types, which the document leaves out', async () => {

@@ -138,7 +138,8 @@ export function singleBodyOf(
   const { description, ...schema } = parameterOf(converter, parameter, label);
   const declaration = parameter.parameter;
   return {
-    name: declaration.name.getText(),
+    // A destructured parameter (`{ x, y }: Point`) has no name of its own to give the body.
+    name: ts.isIdentifier(declaration.name) ? declaration.name.text : 'body',
     required: requiredCount([declaration], converter.typesAreContract) === 1,
     ...(description ? { description } : {}),
     schema,
