@@ -23,7 +23,7 @@ export interface ServerReports {
  * - a request with more than `maxHeaderCount` header lines is 431 (Node would drop the extra
  *   lines silently, `Content-Type` or `Content-Length` among them);
  * - an HTTP/1.1 request without `Host` is 400 with the envelope (Node's answer has no body), and
- *   so is an HTTP/1.0 request with `Transfer-Encoding`, whose connection is then closed;
+ *   so is one whose `Transfer-Encoding` cannot frame it ({@link faultyTransfer});
  * - an `Expect` other than `100-continue` is ignored rather than answered 417, and `100 Continue`
  *   is sent only when the body is about to be read, so an oversized body is refused before it;
  * - `CONNECT` (which Node answers by dropping the connection) is 405, as any other method.
@@ -54,12 +54,11 @@ export function createHttpServer(
   );
   function onRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
     track(req.socket, res);
+    const transfer = req.headers['transfer-encoding'] && faultyTransfer(req);
     if (req.rawHeaders.length / 2 > limits.maxHeaderCount) {
       refuse({ req, res }, 'HEADERS_TOO_LARGE', `more than ${limits.maxHeaderCount} header lines`);
-    } else if (isHttp10(req) && req.headers['transfer-encoding'] !== undefined) {
-      // RFC 9112 §6.1: its framing is faulty. Node reads it chunked and keeps the connection, where
-      // a proxy that reads it as HTTP/1.0 would take the chunks for the next request.
-      refuse({ req, res }, 'BAD_REQUEST', 'an HTTP/1.0 request cannot have Transfer-Encoding');
+    } else if (transfer) {
+      refuse({ req, res }, 'BAD_REQUEST', transfer);
     } else if (req.headers.host === undefined && req.httpVersion !== '1.0') {
       refuse({ req, res }, 'BAD_REQUEST', 'an HTTP/1.1 request must have a Host header');
     } else listener(req, res);
@@ -149,6 +148,18 @@ function refuse({ req, res }: ParsedRequest, code: ErrorCode, message: string): 
   req.resume();
 }
 
-function isHttp10(req: http.IncomingMessage): boolean {
-  return req.httpVersionMinor === 0 && req.httpVersionMajor === 1;
+/**
+ * Why a request's `Transfer-Encoding` cannot frame its body, or `undefined` when it can. RFC 9112
+ * §6.1: in HTTP/1.0 its framing is faulty (Node reads it chunked and keeps the connection, where a
+ * proxy that reads it as HTTP/1.0 would take the chunks for the next request); a coding before
+ * `chunked` (`gzip, chunked`) is one portico does not undo, which Node's parser lets through.
+ */
+function faultyTransfer(req: http.IncomingMessage): string | undefined {
+  if (req.httpVersionMinor === 0 && req.httpVersionMajor === 1) {
+    return 'an HTTP/1.0 request cannot have Transfer-Encoding';
+  }
+  const coding = req.headers['transfer-encoding'] ?? '';
+  if (coding.trim().toLowerCase() === 'chunked') return undefined;
+  const shown = coding.length > 64 ? `${coding.slice(0, 64)}…` : coding;
+  return `Transfer-Encoding ${shown} is not supported: send chunked alone`;
 }
