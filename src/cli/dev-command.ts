@@ -8,6 +8,8 @@ import { StartupError } from './startup-error';
 const BIN = path.join(__dirname, '..', '..', '..', 'bin', 'portico.js');
 /** How long the compiled files must stay unchanged before a round starts: one compile's writes. */
 const SETTLE_MS = 200;
+/** How often `portico dev` looks whether what started it is still there. */
+const PARENT_CHECK_MS = 500;
 
 /**
  * `portico dev`: `tsc --watch` on the project; after its first build, and whenever the compiled
@@ -62,9 +64,26 @@ export async function runDev(
     };
     process.once('SIGINT', () => stop(0));
     process.once('SIGTERM', () => stop(0));
+    // A closed terminal hangs up; tsc and the server lead groups of their own and would live on.
+    process.once('SIGHUP', () => stop(0));
+    whenOrphaned(() => stop(0));
     tsc.once('exit', (code) => stop(code ?? 0));
     if (hasExited(tsc)) stop(tsc.exitCode ?? 1);
   });
+}
+
+/**
+ * Calls `onOrphaned` once this process's parent has gone. `npm run dev` killed with SIGTERM, or a
+ * shell that runs it, ends without passing the signal on, which would leave the loop running.
+ */
+function whenOrphaned(onOrphaned: () => void): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    onOrphaned();
+  }, PARENT_CHECK_MS);
+  timer.unref();
 }
 
 /**

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import {
   cpSync,
   existsSync,
@@ -273,10 +274,26 @@ describe("the README's own project in development mode and in a browser", () => 
     writeFileSync(source, original);
   });
 
-  it('portico dev stops its whole process tree on SIGINT', async () => {
-    const dev = startDev(dir);
-    await dev.listening(1);
-    await expectTreeStopped(dev, 'SIGINT');
+  it.each(['SIGINT', 'SIGHUP'] as const)(
+    'portico dev stops its whole process tree on %s',
+    async (signal) => {
+      const dev = startDev(dir);
+      await dev.listening(1);
+      await expectTreeStopped(dev, signal);
+    },
+  );
+
+  it('portico dev stops its whole process tree when what started it dies without a word', async () => {
+    // `npm run dev` killed with SIGTERM passes nothing on, like this shell killed while it waits.
+    const shell = startDev(dir, ['sh', '-c', '"$0" "$@" & wait']);
+    await shell.listening(1);
+    const tree = descendants(shell.child.pid as number);
+    expect(tree.length).toBeGreaterThanOrEqual(3);
+    // Every process of the tree writes to these pipes: they close once the last one has exited.
+    const closed = [shell.child.stdout, shell.child.stderr].map((pipe) => once(pipe!, 'close'));
+    shell.child.kill('SIGKILL');
+    await Promise.all(closed);
+    expect(tree.filter(alive)).toEqual([]);
   });
 });
 
@@ -305,16 +322,32 @@ function quoted(args: readonly string[]): string {
   return args.map((arg) => (arg.includes(' ') ? `"${arg}"` : arg)).join(' ');
 }
 
-function startDev(dir: string): Running {
+/** `portico dev` on the project, started by `wrapper` (a command and its arguments) if given. */
+function startDev(dir: string, wrapper: readonly string[] = []): Running {
   const args = ['dev', 'dist/main.js', '--port', '0', '--host', '127.0.0.1', '--', ...DEV_GENERATE];
-  const dev = startCommand(dir, bin(dir, 'portico'), args);
-  // Its children lead process groups of their own: a failed test kills them by pid too.
-  running.push({
+  const [command = bin(dir, 'portico'), ...before] = wrapper;
+  const dev = startCommand(
+    dir,
+    command,
+    wrapper.length === 0 ? args : [...before, bin(dir, 'portico'), ...args],
+  );
+  // Its children lead process groups of their own, and outlive a killed wrapper: a failed test
+  // kills by pid every process seen below it.
+  const seen = new Set<number>();
+  const look = () => {
+    for (const pid of dev.child.pid === undefined ? [] : descendants(dev.child.pid)) seen.add(pid);
+  };
+  const watched: Running = {
     ...dev,
+    listening: async (count) => {
+      const port = await dev.listening(count);
+      look();
+      return port;
+    },
     kill: () => {
-      const tree = dev.child.pid === undefined ? [] : descendants(dev.child.pid);
+      look();
       dev.kill();
-      for (const pid of tree) {
+      for (const pid of seen) {
         try {
           process.kill(pid, 'SIGKILL');
         } catch {
@@ -322,8 +355,9 @@ function startDev(dir: string): Running {
         }
       }
     },
-  });
-  return dev;
+  };
+  running.push(watched);
+  return watched;
 }
 
 /** The processes below `pid`, read from /proc: children, theirs, and so on. */
