@@ -18,7 +18,8 @@ const USAGE = `Usage:
                            Development mode: tsc --watch on the project; after each build,
                            generate-swagger with the flags after -- (the document, and the
                            contract with --contract), then the server restarted; a 404 names what
-                           is unknown. SIGINT and SIGTERM stop every process it started.
+                           is unknown. SIGINT, SIGTERM and SIGHUP stop every process it
+                           started, and so does the end of the process that started it.
 ${MICROSERVICE_USAGE}
   portico generate-swagger --title T --api-version V [--project tsconfig.json] [--out F] …
                            Write the API description of the project's @Api classes;
