@@ -58,6 +58,7 @@ function transportMaker(options: MountOptions): (definition: NativeAppDefinition
   let nats: NatsCarrier | undefined;
   return (definition) => {
     const placement = definition.placement ?? config.placement ?? 'in-process';
+    checkPlacement(definition.name, placement);
     if (placement === 'in-process') {
       return createInProcessTransport(
         createMicroserviceRuntime(definition, {
@@ -77,6 +78,16 @@ function transportMaker(options: MountOptions): (definition: NativeAppDefinition
       idempotentMethods(definition.services),
     );
   };
+}
+
+/** Refuses a placement of another shape, which would fail later with a TypeError that names no key. */
+function checkPlacement(name: string, placement: unknown): void {
+  if (placement === 'in-process') return;
+  const nats = (placement as { nats?: unknown } | null)?.nats;
+  if (typeof placement === 'object' && typeof nats === 'object' && nats !== null) return;
+  throw new TypeError(
+    `portico: the placement of microservice ${name} must be 'in-process' or { nats: { servers: [...] } }, got ${JSON.stringify(placement)}`,
+  );
 }
 
 /** Refuses a name that is empty, has a `/`, is mounted already or is the admin prefix. */

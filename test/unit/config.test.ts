@@ -41,6 +41,16 @@ describe('createMainServer configuration checks', () => {
     );
   });
 
+  it.each([
+    ['nats'],
+    [{ servers: ['nats://127.0.0.1:4222'] }],
+    [{ nats: 'nats://127.0.0.1:4222' }],
+  ])('refuses the placement %j, naming its shapes', (placement) => {
+    expect(create({ placement: placement as never })).toThrow(
+      `portico: the placement of microservice calc must be 'in-process' or { nats: { servers: [...] } }, got ${JSON.stringify(placement)}`,
+    );
+  });
+
   it('accepts the defaults', () => {
     expect(create({})).not.toThrow();
   });
