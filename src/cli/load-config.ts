@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { type MicroserviceDefinition } from '../microservices';
 import { type MainServerConfig } from '../server/config';
-import { loadDefaultExport } from './load-module';
+import { checkModulePath, loadDefaultExport } from './load-module';
 import { firstLine, StartupError } from './startup-error';
 
 const MICROSERVICE_TYPES: ReadonlySet<string> = new Set(['nativeApp', 'servletApp', 'staticFiles']);
@@ -33,24 +32,6 @@ export async function loadMainServerConfig(file: string): Promise<MainServerConf
 }
 
 function loadModule(file: string): unknown {
-  if (/\.[cm]?tsx?$/.test(file)) {
-    throw new StartupError(
-      `${file} is TypeScript: compile it (npx tsc) and give the compiled .js file instead`,
-    );
-  }
-  if (!resolvable(path.resolve(file))) {
-    throw new StartupError(
-      `cannot find ${file}: build the project first (npx tsc) and give the path of the compiled .js file`,
-    );
-  }
+  checkModulePath(file);
   return loadDefaultExport(file);
-}
-
-function resolvable(file: string): boolean {
-  try {
-    require.resolve(file);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,6 +1,33 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { StartupError } from './startup-error';
+
+/** Refuses, in one line that says what to do, a path that names no compiled module. */
+export function checkModulePath(file: string): void {
+  if (/\.[cm]?tsx?$/.test(file)) {
+    throw new StartupError(
+      `${file} is TypeScript: compile it (npx tsc) and give the compiled .js file instead`,
+    );
+  }
+  if (resolvable(file)) return;
+  const slashed = file.replaceAll('\\', '/');
+  if (path.sep === '/' && slashed !== file && resolvable(slashed)) {
+    throw new StartupError(`cannot find ${file}: write the path with / on this system: ${slashed}`);
+  }
+  throw new StartupError(
+    `cannot find ${file}: build the project first (npx tsc) and give the path of the compiled .js file`,
+  );
+}
+
+function resolvable(file: string): boolean {
+  try {
+    require.resolve(path.resolve(file));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Loads a module by path (CommonJS, or an ES module through `require`) and returns its default export. */
 export function loadDefaultExport(file: string): unknown {

@@ -7,7 +7,7 @@ import { startReplica } from '../replica/start-replica';
 import { createLogger } from '../server/logger';
 import { redactUrl } from '../transport/nats/nats-options';
 import { type ContractMode, useContract } from './contract-mode';
-import { loadDefaultExport } from './load-module';
+import { checkModulePath, loadDefaultExport } from './load-module';
 import {
   MICROSERVICE_USAGE,
   type MicroserviceOptions,
@@ -80,6 +80,7 @@ function startAdmin(replica: NatsReplica, port: number): Promise<ReplicaAdmin> {
 }
 
 function loadNativeApp(module: string): NativeAppDefinition {
+  checkModulePath(module);
   let loaded: unknown;
   try {
     loaded = loadDefaultExport(module);

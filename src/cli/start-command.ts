@@ -1,4 +1,4 @@
-import { type MainServerConfig } from '../server/config';
+import { DEFAULT_PORT, type MainServerConfig } from '../server/config';
 import { createMainServer, type MainServer } from '../server/main-server';
 import { type ContractMode, useContract } from './contract-mode';
 import { loadMainServerConfig } from './load-config';
@@ -32,26 +32,41 @@ export async function runStart(options: StartOptions): Promise<number> {
     throw new StartupError(`${options.config}: ${firstLine(error)}`, { cause: error });
   }
   server.logger.info(mode.details, mode.message);
-  const port = options.port ?? config.port;
+  const port = options.port ?? config.port ?? DEFAULT_PORT;
   const host = options.host ?? config.host;
+  const adminPort = config.admin?.port;
+  if (adminPort === port && port !== 0) {
+    await server.close().catch(() => {});
+    throw new StartupError(
+      `the admin port is the server's port, ${port}: give the admin routes another with --admin-port, or none to serve them on ${port}`,
+      { exitCode: 2 },
+    );
+  }
   try {
     await server.listen(port, host);
   } catch (error) {
     await server.close().catch(() => {});
-    throw listenFailure(error, port ?? 8082, host);
+    const admin = (error as { port?: unknown }).port === adminPort && adminPort !== port;
+    throw listenFailure(error, admin ? { adminPort } : { port }, host);
   }
   stopOnSignals(server);
   return new Promise<number>(() => {});
 }
 
-function listenFailure(error: unknown, port: number, host: string | undefined): StartupError {
+function listenFailure(
+  error: unknown,
+  which: { port: number } | { adminPort: number | undefined },
+  host: string | undefined,
+): StartupError {
   const code = (error as { code?: string }).code;
-  const where = host === undefined ? `port ${port}` : `${host}:${port}`;
+  const port = 'port' in which ? which.port : which.adminPort;
+  const where = `${'port' in which ? '' : 'admin '}${host === undefined ? `port ${port}` : `${host}:${port}`}`;
+  const flag = 'port' in which ? '--port or PORT' : '--admin-port';
   const message =
     code === 'EADDRINUSE'
-      ? `${where} is in use: stop what uses it, or choose another port with --port or PORT`
+      ? `${where} is in use: stop what uses it, or choose another port with ${flag}`
       : code === 'EACCES'
-        ? `${where} needs privileges: choose a port above 1023 with --port or PORT`
+        ? `${where} needs privileges: choose a port above 1023 with ${flag}`
         : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
           ? `cannot listen on ${host}: give an address of this machine with --host`
           : `could not start: ${firstLine(error)}`;

@@ -33,6 +33,13 @@ describe('portico start refuses to start with one line that says what to do', ()
       1,
     ],
     [
+      'a path written with backslashes',
+      ['start', 'dist\\examples\\main.js'],
+      {},
+      'portico: cannot find dist\\examples\\main.js: write the path with / on this system: dist/examples/main.js\n',
+      1,
+    ],
+    [
       'a TypeScript module',
       ['start', 'examples/main.ts'],
       {},
@@ -89,6 +96,13 @@ describe('portico start refuses to start with one line that says what to do', ()
       2,
     ],
     [
+      'an --admin-port that is the --port',
+      ['start', 'dist/examples/main.js', '--port', '8090', '--admin-port', '8090'],
+      {},
+      "portico: the admin port is the server's port, 8090: give the admin routes another with --admin-port, or none to serve them on 8090\n",
+      2,
+    ],
+    [
       'an unknown option',
       ['start', 'dist/examples/main.js', '--watch'],
       {},
@@ -133,6 +147,16 @@ describe('portico start refuses to start with one line that says what to do', ()
       const result = portico(['start', 'dist/examples/main.js', '--port', String(port)]);
       expect(result.stderr).toBe(
         `portico: port ${port} is in use: stop what uses it, or choose another port with --port or PORT\n`,
+      );
+      expect(result.status).toBe(1);
+    });
+
+    it('is named as the admin port when --admin-port is the one in use', () => {
+      const port = (holder.address() as { port: number }).port;
+      const args = ['start', 'dist/examples/main.js', '--port', '0', '--admin-port', String(port)];
+      const result = portico(args);
+      expect(result.stderr).toBe(
+        `portico: admin port ${port} is in use: stop what uses it, or choose another port with --admin-port\n`,
       );
       expect(result.status).toBe(1);
     });

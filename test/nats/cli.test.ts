@@ -63,6 +63,14 @@ describe('portico microservice', () => {
     expect(result.stderr).toContain('portico microservice <module> --nats <url>');
   });
 
+  it('exits 2 naming the build when the module does not exist', () => {
+    const result = run('dist/nowhere.js', '--nats', 'nats://127.0.0.1:1');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(
+      'portico microservice: cannot find dist/nowhere.js: build the project first (npx tsc) and give the path of the compiled .js file\nUsage:',
+    );
+  });
+
   it('exits 2 when the module is not a nativeApp definition', () => {
     const config = path.resolve(path.dirname(calcModule()), '../main.js');
     const result = run(config, '--nats', 'nats://127.0.0.1:1');
