@@ -59,8 +59,12 @@ function answerThrown(ctx: Koa.Context, thrown: unknown, options: ErrorBoundaryO
   const shape = answerShape(ctx.req);
   // A throw after `await next()`: the entry point's request id is the one its call line logged.
   const requestId = String(res.getHeader('X-SVC-Request-ID') ?? shape.requestId);
+  // The entry point's `Connection: close` (a 413 whose body was left unread, a call answered
+  // while draining) stays: kept alive, the connection would read that body to its end.
+  const closing = res.getHeader('Connection') === 'close';
   for (const name of res.getHeaderNames()) res.removeHeader(name);
   res.setHeader('X-SVC-Request-ID', requestId);
+  if (closing) res.setHeader('Connection', 'close');
   ctx.app.emit('error', error, ctx);
   const body = readThrown(() => middlewareErrorBody(error, options.development));
   readThrown(() => setThrownHeaders(ctx, error.headers));

@@ -184,6 +184,14 @@ describe('an error thrown by middleware added with app.use', () => {
     expect(answer.status).toBe(500);
   });
 
+  it("keeps the entry point's Connection: close of a 413 when thrown after `await next()`", async () => {
+    const answer = await send(server.url, '/calc/multiplier/mulTwo', {
+      headers: json({ 'X-Throw': 'after', 'Content-Length': String(2 << 20) }),
+      body: '{"a":2,"b":3}',
+    });
+    expect([answer.status, answer.headers.connection]).toEqual([500, 'close']);
+  });
+
   it("answers under the entry point's request id, not one that the error's headers name", async () => {
     for (const what of ['forged-id', 'forged-id-after']) {
       const answer = await callThrowing(server.url, what);
