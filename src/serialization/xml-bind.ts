@@ -1,5 +1,6 @@
 import { type FieldMeta, fieldsOf } from '../decorators/metadata';
 import { type Class, type TypeRef, tupleItem } from '../decorators/types';
+import { hasAccessorFields } from './accessor-fields';
 import {
   type BindSite,
   blankInstance,
@@ -12,7 +13,7 @@ import {
   unknownField,
 } from './binding';
 import { BindError } from './sequence';
-import { checkTupleLength } from './shapes';
+import { checkTupleLength, emptyRecord } from './shapes';
 import { memberOf } from './union-member';
 import { checkItems } from './value-rules';
 import { type XmlNode } from './xml-parser';
@@ -60,6 +61,9 @@ function bindXmlObject(node: XmlNode, ctor: Class, at: BindSite): unknown {
     throw new BindError(`expected ${ctor.name} fields, got text`, path);
   const fields = fieldsOf(ctor);
   const target = blankInstance(ctor);
+  // The target starts blank: its own keys are the fields bound so far (no Set per object), unless
+  // a field is a setter (`set v(x)`), which keeps its value elsewhere: then they are kept apart.
+  const given = hasAccessorFields(ctor) ? emptyRecord() : target;
   for (const child of node.children) {
     const name = child.name;
     const field = fields.get(name);
@@ -67,16 +71,17 @@ function bindXmlObject(node: XmlNode, ctor: Class, at: BindSite): unknown {
       unknownField(name, path, at.options.ignoreUnknownFields);
       continue;
     }
-    // The target starts blank: its own keys are the fields bound so far (no Set per object).
-    if (Object.hasOwn(target, name))
+    if (Object.hasOwn(given, name))
       throw new BindError('field is given twice', joinPath(path, name));
     if (field.readOnly) readOnlyField(field, joinPath(path, name));
-    target[name] = child.nil
+    const value = child.nil
       ? nullField(field, joinPath(path, name))
       : bindXml(child, field.type, innerSite(at, name));
+    target[name] = value;
+    given[name] = value;
   }
-  nullAbsentFields(fields, target);
-  checkRequired(fields, target, path);
+  nullAbsentFields(fields, { target, given });
+  checkRequired(fields, given, path);
   return target;
 }
 
@@ -87,11 +92,12 @@ function notNull(path: string): never {
 /** XML has no `null`: a required field that is nullable and absent is `null`, and so given. */
 function nullAbsentFields(
   fields: ReadonlyMap<string, FieldMeta>,
-  target: Record<string, unknown>,
+  { target, given }: { target: Record<string, unknown>; given: Record<string, unknown> },
 ): void {
   for (const field of fields.values()) {
-    if (field.nullable && !field.optional && !Object.hasOwn(target, field.name)) {
+    if (field.nullable && !field.optional && !Object.hasOwn(given, field.name)) {
       target[field.name] = null;
+      given[field.name] = null;
     }
   }
 }

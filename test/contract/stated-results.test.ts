@@ -6,6 +6,11 @@ import { serveContractProject } from './served-project';
 /** Results restated by a `returns` entry over a type alias with JSDoc tags. */
 const SOURCE = `
 import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
+export class Dial {
+  private level = 0;
+  get value(): number { return this.level; }
+  set value(next: number) { this.level = next; }
+}
 /** @format date */
 export type Day = string;
 @Api() @RemoteService('days') export class DayService {
@@ -15,6 +20,7 @@ export type Day = string;
   }
   @ApiOperation('Counts a day', { params: [String] }) count(d: Day): number { return d.length; }
   @ApiOperation('Answers odd names') odd(text: string): Odd { return { 'a b': text, fine: text }; }
+  @ApiOperation('Turns a dial') turn(dial: Dial): Dial { dial.value += 1; return dial; }
 }
 export interface Odd {
   'a b': string;
@@ -30,7 +36,7 @@ const DISAGREES = SOURCE.replace('{ returns: String }) day', '{ returns: Number 
 
 type Paths = Record<string, { post: { responses: Record<string, any> } }>;
 
-describe('a params or returns entry over a tagged alias, and a member XML cannot name', () => {
+describe('a params or returns entry over a tagged alias, a member XML cannot name, a setter', () => {
   const project = serveContractProject('stated-results', SOURCE);
   const post = (method: string, body: unknown) =>
     send(project.server.url, `/days/days/${method}`, {
@@ -63,7 +69,7 @@ describe('a params or returns entry over a tagged alias, and a member XML cannot
       expect.objectContaining({
         severity: 'warning',
         message: expect.stringContaining('"a b" is no XML element name'),
-        location: expect.objectContaining({ line: 14 }),
+        location: expect.objectContaining({ line: 20 }),
       }),
     );
     expect((await post('odd', 'x')).text).toBe('{"a b":"x","fine":"x"}');
@@ -74,6 +80,23 @@ describe('a params or returns entry over a tagged alias, and a member XML cannot
       });
       expect(answer.status).toBe(500);
       expect(answer.text).toMatch(/^<error><status>500<\/status><code>INTERNAL_ERROR<\/code>/);
+    }
+  });
+
+  it('binds a field written as a getter and a setter in every sequence', async () => {
+    expect((await post('turn', { value: 1 })).text).toBe('{"value":2}');
+    for (const family of ['libA', 'libB'] as const) {
+      const turn = (body: string) =>
+        send(project.server.url, '/days/days/turn', { headers: xml(family), body });
+      expect((await turn('<Dial><value>1</value></Dial>')).text).toBe(
+        '<Dial><value>2</value></Dial>',
+      );
+      const twice = await turn('<Dial><value>1</value><value>2</value></Dial>');
+      expect(twice.status).toBe(400);
+      expect(twice.text).toContain('field value: field is given twice');
+      const none = await turn('<Dial></Dial>');
+      expect(none.status).toBe(400);
+      expect(none.text).toContain('field value: required field is missing');
     }
   });
 
@@ -94,14 +117,14 @@ describe('a params or returns entry over a tagged alias, and a member XML cannot
             message: expect.stringContaining(
               'days.day(): its returns entry states a number, but its result is written as Day, a string',
             ),
-            location: expect.objectContaining({ line: 6 }),
+            location: expect.objectContaining({ line: 11 }),
           }),
           expect.objectContaining({
             severity: contract ? 'error' : 'warning',
             message: expect.stringContaining(
               'days.count(d): its params entry states a number, but it is written as Day, a string',
             ),
-            location: expect.objectContaining({ line: 10 }),
+            location: expect.objectContaining({ line: 15 }),
           }),
         ]);
         // The entry alone is described: a number does not take the alias's date format.
