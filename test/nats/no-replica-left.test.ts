@@ -139,4 +139,39 @@ describeNats('a call when every replica the main server knew is gone', () => {
       await pings.subscription.unsubscribe();
     }
   });
+  // Every replica hangs (SIGSTOP): NATS still hands calls to their subscriptions, where none runs.
+  it('is answered 503 at once, never sent, while every replica is counted lost', async () => {
+    const subject = 'portico.gones';
+    const taken: string[] = [];
+    const pings = answerPings(setup.replicas, subject, () => status('hung-1', false));
+    const queue = setup.replicas.subscribe(subject, {
+      queue: subject,
+      callback: (_error, msg) => taken.push(msg.subject),
+    });
+    await setup.replicas.flush();
+    const watch = watchReplicas({
+      link: setup.link,
+      subject,
+      microservice: 'gone',
+      logger,
+      events: undefined,
+    });
+    try {
+      await waitFor(() => watch.steer.next() === replicaSubject(subject, 'hung-1'));
+      await pings.subscription.unsubscribe();
+      await waitFor(() =>
+        lines.some((line) => line.replica === 'hung-1' && line.msg === 'replica lost'),
+      );
+      const hop = { link: setup.link, subject, steer: watch.steer };
+      const error = await requestReply(hop, call).then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+      expect(taken).toEqual([]);
+    } finally {
+      watch.stop();
+      queue.unsubscribe();
+    }
+  });
 });

@@ -28,6 +28,9 @@ export interface ReplicaRecord {
   reportsHolds: boolean;
 }
 
+/** Why a main server sends no call: every replica it knows drains, or is lost (docs/faults.md). */
+export type Closed = 'draining' | 'lost';
+
 /** The replicas of one microservice by {@link replicaKey}, as their ping answers tell. */
 export interface ReplicaBook {
   /**
@@ -61,9 +64,9 @@ export interface ReplicaBook {
   /**
    * The replicas that take calls (neither lost, joining nor draining): `rotation`, those that may
    * be sent calls, which answered a ping round at `since` (a seq) or later; `silent`, the others.
-   * `leaving` when there are none, and some replica not lost drains.
+   * `closed` when every replica known is lost or drains: why no call can be taken now.
    */
-  serving(since: number): { rotation: string[]; silent: string[]; leaving: boolean };
+  serving(since: number): { rotation: string[]; silent: string[]; closed?: Closed };
   /** Whether a replica that is neither lost, joining nor draining answered. */
   anyReady(): boolean;
 }
@@ -149,16 +152,18 @@ export function replicaBook(): ReplicaBook {
     serving(since) {
       const rotation: string[] = [];
       const silent: string[] = [];
-      let taking = false;
+      // One that joins counts as open: it may take calls before its next answer says so.
+      let open = records.size === 0;
       let draining = false;
       for (const [id, r] of records) {
         draining ||= r.draining && !r.lost;
+        open ||= !r.lost && !r.draining;
         if (r.lost || r.draining || r.joining) continue;
-        taking = true;
         if (r.answered.seq < since) silent.push(id);
         else if (r.steerable) rotation.push(id);
       }
-      return { rotation, silent, leaving: draining && !taking };
+      if (open) return { rotation, silent };
+      return { rotation, silent, closed: draining ? 'draining' : 'lost' };
     },
     anyReady() {
       for (const r of records.values()) if (!r.lost && !r.draining && !r.joining) return true;

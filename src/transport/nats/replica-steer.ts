@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { type Closed } from './replica-book';
 import { replicaSubject } from './replica-ping';
 
 /** Where a main server sends each call of one microservice (docs/faults.md). */
@@ -8,10 +9,10 @@ export interface ReplicaSteer {
   /** Takes the replica of `to` out of turn until the next ping round: NATS found nobody there. */
   skip(to: string): void;
   /**
-   * True while every replica heard drains (or has not joined yet): a call sent to the queue group
-   * could reach only one that is leaving, and be lost as it leaves, so none is sent.
+   * Set while every replica heard drains or is lost: a call sent to the queue group could reach
+   * only one that leaves (and be lost as it goes), or one that hangs, so none is sent.
    */
-  leaving(): boolean;
+  closed(): Closed | undefined;
 }
 
 /** A {@link ReplicaSteer} that the replica watch tells which replicas answer. */
@@ -19,9 +20,9 @@ export interface SteerControl extends ReplicaSteer {
   /**
    * The replicas to take turns from now on, and those that stopped answering for a while (neither
    * lost nor draining), by id; logs the replicas that fall silent, and those that answer again.
-   * `leaving`: no replica takes calls, and some drains.
+   * `closed`: why no replica can take a call now.
    */
-  steerTo(rotation: readonly string[], silent: readonly string[], leaving?: boolean): void;
+  steerTo(rotation: readonly string[], silent: readonly string[], closed?: Closed): void;
   /** Whether the replica `id` takes its turns now. */
   has(id: string): boolean;
 }
@@ -41,9 +42,9 @@ export function replicaSteer(
   let turn = 0;
   // The replicas logged silent, until they answer again or are lost.
   const silent = new Set<string>();
-  let left = false;
+  let shut: Closed | undefined;
   return {
-    leaving: () => left,
+    closed: () => shut,
     next() {
       if (subjects.length === 0) return undefined;
       turn = turn + 1 < subjects.length ? turn + 1 : 0;
@@ -53,8 +54,8 @@ export function replicaSteer(
     skip(to) {
       subjects = subjects.filter((other) => other !== to);
     },
-    steerTo(rotation, now, leaving = false) {
-      left = leaving;
+    steerTo(rotation, now, closed) {
+      shut = closed;
       for (const id of now) {
         if (silent.has(id)) continue;
         silent.add(id);

@@ -78,8 +78,8 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
 
   /** New calls go to the replicas that answered one of the last two rounds. */
   function steerNow(): void {
-    const { rotation, silent, leaving } = book.serving(rounds.get(round - 1)?.seq ?? 0);
-    steer.steerTo(rotation, silent, leaving);
+    const { rotation, silent, closed } = book.serving(rounds.get(round - 1)?.seq ?? 0);
+    steer.steerTo(rotation, silent, closed);
   }
 
   function answer(id: number, kind: keyof typeof FAULT_ERRORS): void {

@@ -6,6 +6,7 @@ import { type NatsLink } from './nats-connection';
 import { type NatsEvents } from './nats-events';
 import { NoReplyError } from './no-reply-error';
 import { WATCH_TIMING } from './replica-ping';
+import { type Closed } from './replica-book';
 import { type ReplicaSteer } from './replica-steer';
 
 /** Where the calls of one transport go: made once per transport, not per call. */
@@ -61,6 +62,12 @@ async function sendTwice(hop: ReplyHop, envelope: CallEnvelope): Promise<FramedR
   }
 }
 
+/** Why no call is sent while no replica can take it (docs/faults.md). */
+const CLOSED = {
+  draining: (microservice: string) => `every replica of ${microservice} drains`,
+  lost: (microservice: string) => `no replica of ${microservice} answers its pings`,
+} as const satisfies Record<Closed, (microservice: string) => string>;
+
 /** Answers that promise the call did not run (docs/faults.md). */
 const NOT_RUN = new Set(['NOT_ACKNOWLEDGED', 'SERVICE_UNAVAILABLE', 'OVERLOADED']);
 
@@ -78,7 +85,8 @@ async function requestOnce(
   if (frame.length > link.maxPayload) throw tooLarge(frame.length, link.maxPayload);
   const timeout = envelope.deadline - now;
   if (timeout < 1) throw deadlinePassed();
-  if (hop.steer?.leaving()) throw unavailable(`every replica of ${microservice} drains`);
+  const closed = hop.steer?.closed();
+  if (closed) throw unavailable(CLOSED[closed](microservice));
   const to = hop.steer?.next();
   let answer: Uint8Array;
   try {
