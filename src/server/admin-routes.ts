@@ -44,8 +44,13 @@ export function createAdminRoutes(options: AdminRoutesOptions): AdminRoutes {
       ctx.status = 200;
       ctx.set('Content-Type', metrics.contentType);
       ctx.body = await metrics.text();
+    } else if (rest === '/metrics') {
+      reply(ctx, 404, { error: 'metrics are off: set metrics: true in the configuration' });
     } else {
-      reply(ctx, 404, { error: 'no such admin route: /-/live, /-/ready and /-/metrics exist' });
+      const routes = metrics
+        ? '/-/live, /-/ready and /-/metrics exist'
+        : '/-/live and /-/ready exist (and /-/metrics with metrics: true)';
+      reply(ctx, 404, { error: `no such admin route: ${routes}` });
     }
   };
 }

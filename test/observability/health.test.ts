@@ -49,8 +49,14 @@ describe('liveness and readiness under /-/', () => {
       expect(ready.headers['cache-control']).toBe('no-store');
       const post = await send(server.url, '/-/ready', { headers: json(), body: '{}' });
       expect([post.status, post.headers.allow]).toEqual([405, 'GET, HEAD']);
-      expect((await get(server.url, '/-/nothing')).status).toBe(404);
-      expect((await get(server.url, '/-/metrics')).status).toBe(404);
+      expect(await get(server.url, '/-/nothing')).toMatchObject({
+        status: 404,
+        text: '{"error":"no such admin route: /-/live and /-/ready exist (and /-/metrics with metrics: true)"}',
+      });
+      expect(await get(server.url, '/-/metrics')).toMatchObject({
+        status: 404,
+        text: '{"error":"metrics are off: set metrics: true in the configuration"}',
+      });
     } finally {
       await server.close();
     }
