@@ -107,3 +107,17 @@ describe('the configuration example of docs/configuration.md', () => {
     }
   });
 });
+
+describe("the README's Node versions", () => {
+  it("are package.json's engines, with the least minor of each major", () => {
+    const { engines } = require('../package.json') as { engines: { node: string } };
+    const versions = engines.node.split(' || ').map((range) => {
+      const [, major, minor] = /^\^(\d+)\.(\d+)\.0$/.exec(range) ?? [];
+      if (major === undefined)
+        throw new Error(`engines.node has a range of another form: ${range}`);
+      return minor === '0' ? major : `${major}.${minor}+`;
+    });
+    const listed = `${versions.slice(0, -1).join(', ')} or ${versions.at(-1)}`;
+    expect(readDoc('README.md')).toContain(`portico needs Node ${listed}.`);
+  });
+});
