@@ -21,6 +21,9 @@ export type Day = string;
   @ApiOperation('Counts a day', { params: [String] }) count(d: Day): number { return d.length; }
   @ApiOperation('Answers odd names') odd(text: string): Odd { return { 'a b': text, fine: text }; }
   @ApiOperation('Turns a dial') turn(dial: Dial): Dial { dial.value += 1; return dial; }
+  @ApiOperation('Lists days', { returns: [String] }) days(n: number): Day[] {
+    return n > 0 ? ['2024-02-30'] : ['2024-02-29'];
+  }
 }
 export interface Odd {
   'a b': string;
@@ -29,10 +32,9 @@ export interface Odd {
 export default nativeApp({ name: 'days', services: [DayService] });
 `;
 
-const DISAGREES = SOURCE.replace('{ returns: String }) day', '{ returns: Number }) day').replace(
-  '{ params: [String] }) count',
-  '{ params: [Number] }) count',
-);
+const DISAGREES = SOURCE.replace('{ returns: String }) day', '{ returns: Number }) day')
+  .replace('{ params: [String] }) count', '{ params: [Number] }) count')
+  .replace('{ returns: [String] }) days', '{ returns: [Number] }) days');
 
 type Paths = Record<string, { post: { responses: Record<string, any> } }>;
 
@@ -57,6 +59,13 @@ describe('a params or returns entry over a tagged alias, a member XML cannot nam
     }
   });
 
+  it("keeps the alias's tags on the items of an array that a returns entry restates", async () => {
+    expect((await post('days', 0)).text).toBe('["2024-02-29"]');
+    const wrong = await post('days', 1);
+    expect(wrong.status).toBe(500);
+    expect(wrong.error?.message).toContain('expected a date');
+  });
+
   it("keeps the alias's tags on a parameter that a params entry restates", async () => {
     expect((await post('count', '2024-02-29')).text).toBe('10');
     const wrong = await post('count', '2024-02-30');
@@ -69,7 +78,7 @@ describe('a params or returns entry over a tagged alias, a member XML cannot nam
       expect.objectContaining({
         severity: 'warning',
         message: expect.stringContaining('"a b" is no XML element name'),
-        location: expect.objectContaining({ line: 20 }),
+        location: expect.objectContaining({ line: 23 }),
       }),
     );
     expect((await post('odd', 'x')).text).toBe('{"a b":"x","fine":"x"}');
@@ -125,6 +134,13 @@ describe('a params or returns entry over a tagged alias, a member XML cannot nam
               'days.count(d): its params entry states a number, but it is written as Day, a string',
             ),
             location: expect.objectContaining({ line: 15 }),
+          }),
+          expect.objectContaining({
+            severity: contract ? 'error' : 'warning',
+            message: expect.stringContaining(
+              'days.days(): its returns entry states a number[], but its result is written as Day[], a string[]',
+            ),
+            location: expect.objectContaining({ line: 18 }),
           }),
         ]);
         // The entry alone is described: a number does not take the alias's date format.

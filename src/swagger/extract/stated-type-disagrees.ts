@@ -3,13 +3,24 @@ import { type SchemaModel } from '../schema-model';
 import { type Converter, type Site } from './converter';
 import { locationOf } from './source-text';
 
-/** The JSON type of a primitive schema or type: `string`, `number` or `boolean`. */
+/** The JSON type of a primitive schema, or of an array's items: `string`, `number[]`. */
 function familyOfSchema(schema: SchemaModel): string | undefined {
+  if (schema.kind === 'array') {
+    const items = familyOfSchema(schema.items);
+    return items && `${items}[]`;
+  }
   if (schema.kind !== 'primitive' && schema.kind !== 'enum') return undefined;
   return schema.type === 'integer' ? 'number' : schema.type;
 }
 
-function familyOfType(type: ts.Type): string | undefined {
+/** The JSON type of a type, `null` and `undefined` aside, or of an array's items. */
+function familyOfType(checker: ts.TypeChecker, written: ts.Type): string | undefined {
+  const type = checker.getNonNullableType(written);
+  if (checker.isArrayType(type)) {
+    const [items] = checker.getTypeArguments(type as ts.TypeReference);
+    const family = items && familyOfType(checker, items);
+    return family && `${family}[]`;
+  }
   if (type.flags & ts.TypeFlags.StringLike) return 'string';
   if (type.flags & ts.TypeFlags.NumberLike) return 'number';
   if (type.flags & ts.TypeFlags.BooleanLike) return 'boolean';
@@ -18,7 +29,7 @@ function familyOfType(type: ts.Type): string | undefined {
 
 /**
  * Whether a `params` or `returns` entry states another JSON type than the parameter or result is
- * written with (`params: [Number]` over `(d: Day)`, `returns: Number` over `(): Day`): an error
+ * written with (`params: [Number]` over `(d: Day)`, `returns: [Number]` over `(): Day[]`): an error
  * with a contract and a warning without, at the parameter or method. The entry alone is described
  * then, without the written alias's JSDoc tags (`@format date`), which are not for its type;
  * where the two agree, the entry takes them (docs/design-contract.md).
@@ -29,7 +40,7 @@ export function statedTypeDisagrees(
   { stated, type, site }: { stated: SchemaModel; type: ts.Type | undefined; site: Site },
 ): boolean {
   const entry = familyOfSchema(stated);
-  const written = type && familyOfType(converter.checker.getNonNullableType(type));
+  const written = type && familyOfType(converter.checker, type);
   if (!entry || !written || entry === written) return false;
   const text = declaration.type ? `${declaration.type.getText()}, a ${written}` : `a ${written}`;
   const [option, subject] = ts.isParameter(declaration)
