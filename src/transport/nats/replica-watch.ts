@@ -67,8 +67,10 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
     const fields = { microservice, replica: status.replica };
     if (back) logger.warn(fields, 'replica back');
     if (twin) logger.warn({ ...fields, pid: status.pid }, 'two replicas answer with one id');
-    // One that answers again is given calls at once, not from the next round on.
-    if (seen.steerable && !seen.draining && !seen.joining && !steer.has(key)) steerNow();
+    // One that answers again is given calls at once, not from the next round on; not for an old
+    // round, which a resumed replica answers first (it would be put back as silent).
+    const recent = sent.seq >= (rounds.get(round - 1)?.seq ?? 0);
+    if (recent && seen.steerable && !seen.draining && !seen.joining && !steer.has(key)) steerNow();
     if (!status.holds) return;
     for (const id of noteHolds(mux, subject, key, status.holds)) {
       answer(id, 'reply-lost');

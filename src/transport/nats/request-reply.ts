@@ -5,8 +5,8 @@ import { type CallEnvelope, type FramedReply } from '../../protocol/envelope';
 import { type NatsLink } from './nats-connection';
 import { type NatsEvents } from './nats-events';
 import { NoReplyError } from './no-reply-error';
-import { WATCH_TIMING } from './replica-ping';
 import { type Closed } from './replica-book';
+import { WATCH_TIMING } from './replica-ping';
 import { type ReplicaSteer } from './replica-steer';
 
 /** Where the calls of one transport go: made once per transport, not per call. */
