@@ -50,7 +50,9 @@ export async function runMicroservice(args: readonly string[]): Promise<number> 
     replica = await startReplica(definition, { ...options, logger });
     if (options.adminPort !== undefined) admin = await startAdmin(replica, options.adminPort);
   } catch (error) {
-    logger.error({ err: error }, 'the replica could not start');
+    // One line for the log, as on stderr: a wrong password or certificate is no place for a stack.
+    logger.error({ reason: messageOf(error) }, 'the replica could not start');
+    logger.debug({ err: error }, 'the replica could not start');
     process.stderr.write(`portico microservice: ${messageOf(error)}\n`);
     return 1;
   }
