@@ -12,7 +12,7 @@ const MICROSERVICE_TYPES: ReadonlySet<string> = new Set(['nativeApp', 'servletAp
  */
 export async function loadMainServerConfig(file: string): Promise<MainServerConfig> {
   const loaded = await (async () => {
-    const exported = loadModule(file);
+    const exported = await loadModule(file);
     return typeof exported === 'function' ? await exported() : exported;
   })().catch((error: unknown) => {
     if (error instanceof StartupError) throw error;
@@ -31,7 +31,7 @@ export async function loadMainServerConfig(file: string): Promise<MainServerConf
   return value as MainServerConfig;
 }
 
-function loadModule(file: string): unknown {
+function loadModule(file: string): Promise<unknown> {
   checkModulePath(file);
   return loadDefaultExport(file);
 }

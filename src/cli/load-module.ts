@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { StartupError } from './startup-error';
 
 /** Refuses, in one line that says what to do, a path that names no compiled module. */
@@ -29,11 +29,20 @@ function resolvable(file: string): boolean {
   }
 }
 
-/** Loads a module by path (CommonJS, or an ES module through `require`) and returns its default export. */
-export function loadDefaultExport(file: string): unknown {
+/**
+ * Loads a module by path and returns its default export (or the module itself): CommonJS, or an
+ * ES module through `require`; one with a top-level `await`, which `require` refuses, is imported.
+ */
+export async function loadDefaultExport(file: string): Promise<unknown> {
+  const resolved = path.resolve(file);
   let loaded: unknown;
   try {
-    loaded = require(path.resolve(file));
+    try {
+      loaded = require(resolved);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'ERR_REQUIRE_ASYNC_MODULE') throw error;
+      loaded = await import(pathToFileURL(resolved).href);
+    }
   } catch (error) {
     throw withImportHint(error);
   }

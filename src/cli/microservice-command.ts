@@ -27,7 +27,7 @@ export async function runMicroservice(args: readonly string[]): Promise<number> 
   let mode: ContractMode;
   try {
     options = readMicroserviceOptions(args, process.env);
-    definition = loadNativeApp(options.module);
+    definition = await loadNativeApp(options.module);
   } catch (error) {
     process.stderr.write(
       `portico microservice: ${messageOf(error)}\nUsage:\n${MICROSERVICE_USAGE}\n`,
@@ -81,11 +81,11 @@ function startAdmin(replica: NatsReplica, port: number): Promise<ReplicaAdmin> {
   return startReplicaAdmin(replica, port);
 }
 
-function loadNativeApp(module: string): NativeAppDefinition {
+async function loadNativeApp(module: string): Promise<NativeAppDefinition> {
   checkModulePath(module);
   let loaded: unknown;
   try {
-    loaded = loadDefaultExport(module);
+    loaded = await loadDefaultExport(module);
   } catch (error) {
     throw new Error(`cannot load ${module}: ${messageOf(error)}`);
   }

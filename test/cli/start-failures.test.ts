@@ -185,10 +185,13 @@ describe('portico --version', () => {
 });
 
 describe('portico start with a microservice module', () => {
-  it('serves the one microservice, on the --host and --port given', async () => {
+  it.each([
+    ['', 'dist/examples/calc/index.js'],
+    [' (an ES module with a top-level await)', 'test/fixtures/cli/esm-await/main.js'],
+  ])('serves the one microservice, on the --host and --port given%s', async (_, module) => {
     const child = spawn(
       process.execPath,
-      [BIN, 'start', 'dist/examples/calc/index.js', '--host', '127.0.0.1', '--port', '0'],
+      [BIN, 'start', module, '--host', '127.0.0.1', '--port', '0'],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     try {
