@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import path from 'node:path';
 import { type DeclaredError } from './method';
 import { type Class, type TypeRef } from './types';
 
@@ -59,6 +60,26 @@ export interface ClassMeta {
 }
 
 const store = new WeakMap<Function, ClassMeta>();
+
+/** The folder of this copy's code, as {@link decoratedByAnotherCopy} names another. */
+export const THIS_COPY = path.dirname(__dirname);
+
+/**
+ * The store of every copy of portico loaded in this process, by the folder of its code: a class
+ * decorated by the project's copy and served by another (a global install) is told apart from
+ * a class that no decorator touched.
+ */
+const COPIES: unique symbol = Symbol.for('portico.metadataStores');
+const shared = globalThis as { [COPIES]?: Map<string, WeakMap<Function, ClassMeta>> };
+shared[COPIES] ??= new Map();
+const copies = shared[COPIES];
+copies.set(THIS_COPY, store);
+
+/** The folder of the code of another loaded copy of portico whose decorators touched `ctor`. */
+export function decoratedByAnotherCopy(ctor: Function): string | undefined {
+  for (const [folder, other] of copies) if (other !== store && other.has(ctor)) return folder;
+  return undefined;
+}
 
 /** The metadata of `ctor` itself (not of its parents), created on first use. */
 export function classMeta(ctor: Function): ClassMeta {

@@ -1,4 +1,10 @@
-import { fieldsOf, findClassMeta, type MethodMeta } from '../decorators/metadata';
+import {
+  decoratedByAnotherCopy,
+  fieldsOf,
+  findClassMeta,
+  type MethodMeta,
+  THIS_COPY,
+} from '../decorators/metadata';
 import { type Class, type TypeRef } from '../decorators/types';
 
 /** A remotely enabled service of a microservice: its instance and its remote methods by name. */
@@ -25,6 +31,12 @@ export function buildServiceRegistry(
     }
     const ctor = (typeof service === 'function' ? service : service.constructor) as Class;
     const meta = findClassMeta(ctor);
+    const other = meta ? undefined : decoratedByAnotherCopy(ctor);
+    if (other) {
+      throw new TypeError(
+        `portico: ${ctor.name} was decorated by the copy of portico in ${other}, and this one is in ${THIS_COPY}: start the project with its own (npx portico, or an npm script)`,
+      );
+    }
     if (!meta?.service) {
       throw new TypeError(
         `portico: ${ctor.name} is not enabled for remote calls: add @RemoteService()`,

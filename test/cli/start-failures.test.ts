@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { send } from '../support/http';
 
@@ -160,6 +161,38 @@ describe('portico start refuses to start with one line that says what to do', ()
       );
       expect(result.status).toBe(1);
     });
+  });
+});
+
+describe('portico start with another copy of portico than the project decorated with', () => {
+  let dir: string;
+  beforeAll(() => {
+    // The project's own copy, as in its node_modules; the command run is the repository's, as a
+    // global install would be. NODE_PATH lends the copy the repository's dependencies.
+    dir = mkdtempSync(path.join(tmpdir(), 'portico-copy-'));
+    const copy = path.join(dir, 'node_modules', 'portico');
+    cpSync(path.join(ROOT, 'dist', 'src'), path.join(copy, 'dist', 'src'), { recursive: true });
+    cpSync(path.join(ROOT, 'package.json'), path.join(copy, 'package.json'));
+    writeFileSync(
+      path.join(dir, 'main.js'),
+      [
+        "const { nativeApp, RemoteService } = require('portico');",
+        'class Greeter {}',
+        "RemoteService('greeter')(Greeter);",
+        "module.exports = { default: nativeApp({ name: 'hello', services: [Greeter] }) };",
+      ].join('\n'),
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('names both copies and the way out', () => {
+    const main = path.join(dir, 'main.js');
+    const result = portico(['start', main], { NODE_PATH: path.join(ROOT, 'node_modules') });
+    const copy = path.join(dir, 'node_modules', 'portico', 'dist', 'src');
+    expect(result.stderr).toBe(
+      `portico: ${main}: Greeter was decorated by the copy of portico in ${copy}, and this one is in ${path.join(ROOT, 'dist', 'src')}: start the project with its own (npx portico, or an npm script)\n`,
+    );
+    expect(result.status).toBe(1);
   });
 });
 
