@@ -5,7 +5,7 @@ import { serveContractProject } from './served-project';
 
 /** Results restated by a `returns` entry over a type alias with JSDoc tags. */
 const SOURCE = `
-import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
+import { Api, ApiOperation, Field, nativeApp, RemoteService } from 'portico';
 export class Dial {
   private level = 0;
   get value(): number { return this.level; }
@@ -28,17 +28,20 @@ export type Day = string;
 export interface Odd {
   'a b': string;
   fine: string;
+  plan?: Plan;
 }
+export class Plan { @Field(String) when!: Day; }
 export default nativeApp({ name: 'days', services: [DayService] });
 `;
 
 const DISAGREES = SOURCE.replace('{ returns: String }) day', '{ returns: Number }) day')
   .replace('{ params: [String] }) count', '{ params: [Number] }) count')
-  .replace('{ returns: [String] }) days', '{ returns: [Number] }) days');
+  .replace('{ returns: [String] }) days', '{ returns: [Number] }) days')
+  .replace('@Field(String) when', '@Field(Number) when');
 
 type Paths = Record<string, { post: { responses: Record<string, any> } }>;
 
-describe('a params or returns entry over a tagged alias, a member XML cannot name, a setter', () => {
+describe('a params, returns or @Field type over a tagged alias, a member XML cannot name, a setter', () => {
   const project = serveContractProject('stated-results', SOURCE);
   const post = (method: string, body: unknown) =>
     send(project.server.url, `/days/days/${method}`, {
@@ -109,7 +112,7 @@ describe('a params or returns entry over a tagged alias, a member XML cannot nam
     }
   });
 
-  it('fails the build, at the method or parameter, where the entry states another type than the written one', async () => {
+  it('fails the build, at the method, parameter or member, where the entry or @Field states another type than the written one', async () => {
     const project = sourceProject(DISAGREES);
     try {
       for (const contract of [false, true]) {
@@ -119,7 +122,9 @@ describe('a params or returns entry over a tagged alias, a member XML cannot nam
           version: '1',
           ...(contract ? { contract: { file: `${project.tsconfig}.contract`, command: 'g' } } : {}),
         });
-        const stated = found.diagnostics.filter((d) => d.message.includes(' entry states '));
+        const stated = found.diagnostics.filter((d) =>
+          / (entry|@Field type) states /.test(d.message),
+        );
         expect(stated).toEqual([
           expect.objectContaining({
             severity: contract ? 'error' : 'warning',
@@ -134,6 +139,13 @@ describe('a params or returns entry over a tagged alias, a member XML cannot nam
               'days.count(d): its params entry states a number, but it is written as Day, a string',
             ),
             location: expect.objectContaining({ line: 15 }),
+          }),
+          expect.objectContaining({
+            severity: contract ? 'error' : 'warning',
+            message: expect.stringContaining(
+              'Plan.when: its @Field type states a number, but it is written as Day, a string',
+            ),
+            location: expect.objectContaining({ line: 27 }),
           }),
           expect.objectContaining({
             severity: contract ? 'error' : 'warning',

@@ -11,6 +11,7 @@ import { constraintsOfOptions, nullableByOptions } from './field-facts';
 import { enforcedRetype } from './format-agreement';
 import { porticoDecorators } from './portico-symbols';
 import { type PropertyTags } from './property-tags';
+import { statedTypeDisagrees } from './stated-type-disagrees';
 import { checkFieldTyped } from './untyped-field';
 
 /** What a `@Field(...)` decorator on a property says, if it has one. */
@@ -40,6 +41,23 @@ export function hasNull(type: ts.Type): boolean {
 function withoutNull(schema: SchemaModel): SchemaModel {
   const { nullable: _, ...rest } = schema;
   return rest as SchemaModel;
+}
+
+/** The tags of a member whose `@Field` type is not its written one: none are for that type. */
+const NO_TAGS: PropertyTags = { constraints: {}, notes: {}, retype: (s) => s, retypeTags: [] };
+
+/**
+ * Whether the `@Field` type is of another JSON type than the member is written with (`@Field(Number)
+ * one!: Day`), reported at the member: its written type's JSDoc tags (`@format date`) then apply
+ * to neither.
+ */
+function typedOtherwise(
+  converter: Converter,
+  field: FieldDecorator,
+  { schema, type, site }: { schema: SchemaModel; type: ts.Type; site: Site },
+): boolean {
+  if (!field.spec || !ts.isPropertyDeclaration(site.node)) return false;
+  return statedTypeDisagrees(converter, site.node, { stated: schema, type, site });
 }
 
 /**
@@ -78,16 +96,11 @@ export function enforcedFacts(
   });
   const { constraints, unreadable } = constraintsOfOptions(field.options, converter.checker);
   warnUnreadable(converter, unreadable, found.site);
-  checkTagsEnforced(converter, { tags: found.tags.constraints, field: constraints }, found.site);
+  const tags = typedOtherwise(converter, field, found) ? NO_TAGS : found.tags;
+  checkTagsEnforced(converter, { tags: tags.constraints, field: constraints }, found.site);
   // With a contract, JSDoc limits hold as well as the decorator's (which must agree with them).
-  const limits = converter.typesAreContract
-    ? { ...found.tags.constraints, ...constraints }
-    : constraints;
-  const retyped = enforcedRetype(
-    converter,
-    { schema: found.schema, tags: found.tags, limits },
-    found.site,
-  );
+  const limits = converter.typesAreContract ? { ...tags.constraints, ...constraints } : constraints;
+  const retyped = enforcedRetype(converter, { schema: found.schema, tags, limits }, found.site);
   const schema = nullable ? { ...retyped, nullable: true } : withoutNull(retyped);
   return placeConstraints(schema, limits);
 }

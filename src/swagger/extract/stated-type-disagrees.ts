@@ -28,28 +28,42 @@ function familyOfType(checker: ts.TypeChecker, written: ts.Type): string | undef
 }
 
 /**
- * Whether a `params` or `returns` entry states another JSON type than the parameter or result is
- * written with (`params: [Number]` over `(d: Day)`, `returns: [Number]` over `(): Day[]`): an error
+ * Whether a `params` or `returns` entry, or a `@Field` type, states another JSON type than the
+ * parameter, result or member is written with (`params: [Number]` over `(d: Day)`, `returns: [Number]` over `(): Day[]`): an error
  * with a contract and a warning without, at the parameter or method. The entry alone is described
  * then, without the written alias's JSDoc tags (`@format date`), which are not for its type;
  * where the two agree, the entry takes them (docs/design-contract.md).
  */
 export function statedTypeDisagrees(
   converter: Converter,
-  declaration: ts.ParameterDeclaration | ts.MethodDeclaration,
+  declaration: ts.ParameterDeclaration | ts.MethodDeclaration | ts.PropertyDeclaration,
   { stated, type, site }: { stated: SchemaModel; type: ts.Type | undefined; site: Site },
 ): boolean {
   const entry = familyOfSchema(stated);
   const written = type && familyOfType(converter.checker, type);
   if (!entry || !written || entry === written) return false;
-  const text = declaration.type ? `${declaration.type.getText()}, a ${written}` : `a ${written}`;
-  const [option, subject] = ts.isParameter(declaration)
-    ? ['params', 'it is']
-    : ['returns', 'its result is'];
+  const writtenText = declaration.type?.getText();
+  const text = writtenText && writtenText !== written ? `${writtenText}, a ${written}` : written;
+  const words = wordsOf(declaration);
   converter.report({
     severity: converter.typesAreContract ? 'error' : 'warning',
-    message: `${site.label}: its ${option} entry states a ${entry}, but ${subject} written as ${text}; the document and the runtime follow the entry, and the written type's JSDoc tags are left out: make the two agree, or drop the ${option} option`,
+    message: `${site.label}: ${words.entry} states a ${entry}, but ${words.subject} written as ${text}; the document and the runtime follow ${words.entry.replace('its', 'the')}, and the written type's JSDoc tags are left out: make the two agree, or ${words.drop}`,
     location: locationOf(declaration),
   });
   return true;
+}
+
+/** How a finding names the entry that states the type, and its fix. */
+function wordsOf(declaration: ts.Node) {
+  if (ts.isParameter(declaration)) {
+    return { entry: 'its params entry', subject: 'it is', drop: 'drop the params option' };
+  }
+  if (ts.isMethodDeclaration(declaration)) {
+    return {
+      entry: 'its returns entry',
+      subject: 'its result is',
+      drop: 'drop the returns option',
+    };
+  }
+  return { entry: 'its @Field type', subject: 'it is', drop: 'write @Field() without a type' };
 }
