@@ -145,6 +145,17 @@ describe('generate-swagger command', () => {
     expect(result.err).toContain('Usage: portico generate-swagger');
   });
 
+  it.each([
+    ['nowhere.json', ''],
+    ['.\\tsconfig.json', ': write the path with / on this system: ./tsconfig.json'],
+  ])('exits 2 naming a --project that does not exist: %s', async (project, hint) => {
+    const result = await run(...BASE, '--project', project);
+    expect(result).toMatchObject({
+      code: 2,
+      err: `generate-swagger: no tsconfig at ${project}${hint}\n`,
+    });
+  });
+
   it("prints portico's version for --version alone, last or before another flag", async () => {
     for (const args of [['--version'], ['--version', '--title', 'T'], [...BASE, '--version']]) {
       const io = captureIo();

@@ -54,7 +54,12 @@ async function write(options: CliOptions, generation: Generation, io: CliIo): Pr
 async function run(options: CliOptions, io: CliIo): Promise<number> {
   if (options.deprecatedVersionFlag) io.stderr.write(`${VERSION_FLAG_DEPRECATED}\n`);
   if (!existsSync(options.project)) {
-    io.stderr.write(`generate-swagger: no tsconfig at ${options.project}\n`);
+    const slashed = options.project.replaceAll('\\', '/');
+    const hint =
+      path.sep === '/' && slashed !== options.project && existsSync(slashed)
+        ? `: write the path with / on this system: ${slashed}`
+        : '';
+    io.stderr.write(`generate-swagger: no tsconfig at ${options.project}${hint}\n`);
     return 2;
   }
   const generation = await generateDocument(options);
