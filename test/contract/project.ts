@@ -3,10 +3,9 @@ import path from 'node:path';
 import ts from 'typescript';
 import { type NativeAppDefinition } from '../../src/microservices';
 import { generateDocument } from '../../src/swagger/cli/generate';
+import { porticoTypes } from '../support/portico-types';
 import { batchSource, type FieldSpec } from './random-classes';
 import { type Schema } from './schema-values';
-
-const SRC = path.resolve(__dirname, '../../src/index.ts');
 
 /**
  * RFC 3339 date-time, checked here independently of the runtime's own reader: a leap second is
@@ -40,7 +39,7 @@ export async function buildProject(batch: readonly FieldSpec[][], dir: string) {
     skipLibCheck: true,
     experimentalDecorators: true,
     emitDecoratorMetadata: true,
-    paths: { portico: [SRC] },
+    paths: { portico: [porticoTypes()] },
   };
   writeFileSync(
     path.join(dir, 'tsconfig.json'),

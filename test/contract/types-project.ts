@@ -3,8 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { CONTRACT_FILE } from '../../src/runtime/contract/contract-format';
 import { generateDocument } from '../../src/swagger/cli/generate';
-
-const SRC = path.resolve(__dirname, '../../src/index.ts');
+import { porticoTypes } from '../support/portico-types';
 
 /** Plain TypeScript types, with bare decorators or none: what the contract makes the runtime bind. */
 export const SOURCE = `
@@ -91,7 +90,7 @@ const OPTIONS = {
   emitDecoratorMetadata: true,
   rootDir: '.',
   outDir: 'dist',
-  paths: { portico: [SRC] },
+  paths: { portico: [porticoTypes()] },
 };
 
 /** A project's files: `service.ts` alone, or several, of which `service.ts` deploys the app. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Project } from 'ts-morph';
 import { createContextReach } from '../../src/swagger/context/context-reach';
 import { extractApi } from '../../src/swagger/extract/extract';
-import { ROOT } from './support';
+import { porticoTypes } from '../support/portico-types';
 
 const HEADER = `import { Api, ApiOperation, createNatsClient, getCallContext, getCallDeadline, nativeApp, RemoteService } from 'portico';
 import { apply, double, Helper, whoCalls } from './helpers';
@@ -53,8 +53,7 @@ function withProject<T>(files: Record<string, string>, read: (project: Project) 
       noEmit: true,
       experimentalDecorators: true,
       emitDecoratorMetadata: true,
-      // The built declarations: a program over them is quicker to make than over the source.
-      paths: { portico: [path.join(ROOT, 'dist/src/index.d.ts')] },
+      paths: { portico: [porticoTypes()] },
     };
     const tsconfig = path.join(dir, 'tsconfig.json');
     writeFileSync(tsconfig, JSON.stringify({ compilerOptions }));

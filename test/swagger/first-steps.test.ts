@@ -7,7 +7,8 @@ import { checkDecoratorFlags } from '../../src/swagger/cli/decorator-flags';
 import { generateDocument } from '../../src/swagger/cli/generate';
 import { startTestServer, type TestServer } from '../support/harness';
 import { json, send } from '../support/http';
-import { captureIo, ROOT, sourceProject } from './support';
+import { porticoTypes } from '../support/portico-types';
+import { captureIo, sourceProject } from './support';
 
 const SERVICE = `
 import { RemoteMethod, RemoteService, nativeApp } from 'portico';
@@ -38,7 +39,7 @@ describe('generate-swagger on a first project', () => {
 
   function project(flags: Record<string, boolean>): string {
     const tsconfig = path.join(dir, 'tsconfig.json');
-    const paths = { portico: [path.join(ROOT, 'src/index.ts')] };
+    const paths = { portico: [porticoTypes()] };
     const options = { target: 'ES2022', strict: true, noEmit: true, paths, ...flags };
     writeFileSync(tsconfig, JSON.stringify({ compilerOptions: options, include: ['.'] }));
     return tsconfig;

@@ -10,6 +10,7 @@ import {
 import { CANNOT_BIND } from '../../src/swagger/extract/binding-check';
 import { CANNOT_CHECK } from '../../src/swagger/extract/result-visibility';
 import { type Diagnostic } from '../../src/swagger/model';
+import { porticoTypes } from '../support/portico-types';
 
 /** The repository's root directory. */
 export const ROOT = path.resolve(__dirname, '../..');
@@ -58,7 +59,7 @@ export function otherThanBinding(diagnostics: readonly Diagnostic[]): Diagnostic
 }
 
 /**
- * A project of one file, `service.ts`, importing portico from the source, and of the `others`
+ * A project of one file, `service.ts`, importing portico's built declarations, and of the `others`
  * beside it (the compiler meets the files in the `order` given, else `service.ts` first); remove
  * it after.
  */
@@ -76,7 +77,7 @@ export function sourceProject(
     noEmit: true,
     experimentalDecorators: true,
     emitDecoratorMetadata: true,
-    paths: { portico: [path.join(ROOT, 'src/index.ts')] },
+    paths: { portico: [porticoTypes()] },
   };
   const tsconfig = path.join(dir, 'tsconfig.json');
   const listed = Object.keys(others).length > 0 ? { files: order ?? Object.keys(files) } : {};
