@@ -16,6 +16,9 @@ import { XML_CASES } from './lib/complexity/xml-cases';
  * time ∝ size^k. Linear reading gives about 1, quadratic 2; the run fails above --max-exponent.
  *
  *   npm run complexity -- --max-exponent 1.5 --repeats 7 --only XML
+ *
+ * `--shard k/n` measures every n-th case from the k-th: n processes share the cases, and CI runs
+ * them beside each other (each counts its own CPU time, which a neighbour does not lengthen).
  */
 const { values } = parseArgs({
   options: {
@@ -23,10 +26,17 @@ const { values } = parseArgs({
     repeats: { type: 'string', default: '5' },
     'budget-ms': { type: 'string', default: '2000' },
     only: { type: 'string' },
+    shard: { type: 'string', default: '1/1' },
   },
 });
 const maxExponent = Number(values['max-exponent']);
 const options = { repeats: Number(values.repeats), budgetMs: Number(values['budget-ms']) };
+const shardOf = /^(\d+)\/(\d+)$/.exec(values.shard as string);
+const [shard, shards] = [Number(shardOf?.[1]), Number(shardOf?.[2])];
+if (!shardOf || shard < 1 || shard > shards) {
+  console.error(`complexity: --shard takes k/n with 1 <= k <= n, not ${values.shard}`);
+  process.exit(2);
+}
 
 const cases: ComplexityCase[] = [
   ...JSON_CASES,
@@ -38,7 +48,9 @@ const cases: ComplexityCase[] = [
   ...HEADER_CASES,
   ...FORMAT_CASES,
   ...SHAPE_CASES,
-].filter((c) => !values.only || `${c.reader} ${c.family}`.includes(values.only));
+]
+  .filter((c) => !values.only || `${c.reader} ${c.family}`.includes(values.only))
+  .filter((_, i) => i % shards === shard - 1);
 
 const COLUMNS = ['reader', 'family', 'n', 't(n) ms', 't(4n) ms', 't(16n) ms', 'exponent'];
 
@@ -82,5 +94,7 @@ if (over.length > 0) {
   for (const row of over) console.log(`  ${row.reader}, ${row.family}: ${cells(row)[6]}`);
   process.exitCode = 1;
 } else {
-  console.log(`\nEvery reader grows at most as size^${maxExponent} (${cases.length} cases).`);
+  console.log(
+    `\nEvery reader grows at most as size^${maxExponent} (${cases.length} cases${shards > 1 ? `, shard ${shard}/${shards}` : ''}).`,
+  );
 }
