@@ -94,10 +94,16 @@ export function readBodyText(req: IncomingMessage, limit: number): Promise<strin
   });
 }
 
-/** True for `identity` (any case, HTTP white space around it) and for an empty value. */
+/**
+ * True when every coding of the list is `identity` (any case, HTTP white space around it) or
+ * empty: RFC 9110 §8.4 makes the header a list, which Node joins from repeated lines with ", ".
+ */
 function isIdentity(coding: string): boolean {
-  const name = coding.trim().toLowerCase();
-  return name === '' || name === 'identity';
+  for (const item of coding.split(',')) {
+    const name = item.trim().toLowerCase();
+    if (name !== '' && name !== 'identity') return false;
+  }
+  return true;
 }
 
 function unsupportedCoding(coding: string) {

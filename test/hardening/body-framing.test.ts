@@ -52,6 +52,7 @@ describe('a body with a Content-Encoding', () => {
     ['br', zlib.brotliCompressSync(BODY)],
     ['x-unknown', Buffer.from(BODY)],
     ['gzip, identity', zlib.gzipSync(BODY)],
+    ['identity, gzip', zlib.gzipSync(BODY)],
   ])('is 415 naming the coding, unread: %s', async (coding, body) => {
     const answer = await sendRaw(server.url, call([['Content-Encoding', coding]], body));
     expect([answer.status, answer.headers['accept-encoding']]).toEqual([415, 'identity']);
@@ -68,10 +69,23 @@ describe('a body with a Content-Encoding', () => {
   });
 
   it('is served when the coding is identity', async () => {
-    for (const coding of ['identity', 'IDENTITY', '']) {
+    for (const coding of ['identity', 'IDENTITY', '', ' identity ', 'identity, identity', ',']) {
       const answer = await sendRaw(server.url, call([['Content-Encoding', coding]], BODY));
       expect([answer.status, answer.body]).toEqual([200, '{"result":6}']);
     }
+  });
+
+  // Node joins repeated Content-Encoding lines with ", ": two identity lines are one list.
+  it('is served when identity is sent on two lines', async () => {
+    const twice = call(
+      [
+        ['Content-Encoding', 'identity'],
+        ['Content-Encoding', 'Identity'],
+      ],
+      BODY,
+    );
+    const answer = await sendRaw(server.url, twice);
+    expect([answer.status, answer.body]).toEqual([200, '{"result":6}']);
   });
 });
 
