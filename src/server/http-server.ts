@@ -5,6 +5,7 @@ import { holdContinue } from '../entry-point/body';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
 import { CONTENT_TYPES, serializeError } from '../http/responses';
 import { type HttpLimits } from './config';
+import { faultyTransfer } from './faulty-transfer';
 import { answerClientError, answerShape, refuseConnect } from './raw-refusals';
 import { watchWriteDeadline } from './write-deadline';
 
@@ -146,20 +147,4 @@ function refuse({ req, res }: ParsedRequest, code: ErrorCode, message: string): 
   });
   res.end(body);
   req.resume();
-}
-
-/**
- * Why a request's `Transfer-Encoding` cannot frame its body, or `undefined` when it can. RFC 9112
- * §6.1: in HTTP/1.0 its framing is faulty (Node reads it chunked and keeps the connection, where a
- * proxy that reads it as HTTP/1.0 would take the chunks for the next request); a coding before
- * `chunked` (`gzip, chunked`) is one portico does not undo, which Node's parser lets through.
- */
-function faultyTransfer(req: http.IncomingMessage): string | undefined {
-  if (req.httpVersionMinor === 0 && req.httpVersionMajor === 1) {
-    return 'an HTTP/1.0 request cannot have Transfer-Encoding';
-  }
-  const coding = req.headers['transfer-encoding'] ?? '';
-  if (coding.trim().toLowerCase() === 'chunked') return undefined;
-  const shown = coding.length > 64 ? `${coding.slice(0, 64)}…` : coding;
-  return `Transfer-Encoding ${shown} is not supported: send chunked alone`;
 }
