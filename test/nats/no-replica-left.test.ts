@@ -1,14 +1,11 @@
 import pino from 'pino';
-import type { RemoteError } from '../../src/errors';
-import { encodeReply } from '../../src/protocol/codec';
-import { type CallEnvelope, ENVELOPE_VERSION } from '../../src/protocol/envelope';
 import { answerPings } from '../../src/replica/replica-pings';
 import { NoReplyError } from '../../src/transport/nats/no-reply-error';
-import { type ReplicaStatus, replicaSubject } from '../../src/transport/nats/replica-ping';
+import { replicaSubject } from '../../src/transport/nats/replica-ping';
 import { watchReplicas } from '../../src/transport/nats/replica-watch';
-import { requestReply } from '../../src/transport/nats/request-reply';
 import { checkNats } from '../support/nats';
 import { useNatsLink } from '../support/nats-link';
+import { steerableStatus } from '../support/replica-status';
 import { waitFor } from '../support/wait';
 
 const describeNats = checkNats('the no-replica-left tests are skipped') ? describe : describe.skip;
@@ -19,18 +16,6 @@ function busy(ms: number): void {
   while (Date.now() < until);
 }
 
-const call: CallEnvelope = {
-  version: ENVELOPE_VERSION,
-  microservice: 'gone',
-  service: 'calc',
-  method: 'add',
-  apiId: 'RMC',
-  sequenceName: 'calc',
-  args: ['1'],
-  context: { requestId: 'g1', locale: 'en', privilegeNames: [], privileged: false },
-  deadline: Date.now() + 60_000,
-};
-
 // With no replica left, NATS answers "no responders" at once: the caller gets 503, "never reached a
 // replica" (docs/faults.md). The replica watch must not answer the call first, as REPLICA_LOST
 // ("may have run"), when its ping round falls between the call and NATS's answer.
@@ -39,20 +24,7 @@ describeNats('a call when every replica the main server knew is gone', () => {
   const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
   const setup = useNatsLink('no-replica-left', logger, { replicas: true });
 
-  const status = (id: string, draining: boolean): ReplicaStatus => {
-    return {
-      microservice: 'gone',
-      replica: id,
-      pid: process.pid,
-      running: 0,
-      waiting: 0,
-      concurrency: 1,
-      draining,
-      joining: false,
-      steerable: true,
-      holds: [],
-    };
-  };
+  const status = (id: string, draining: boolean) => steerableStatus('gone', id, draining);
 
   it.each([
     ['killed', false],
@@ -99,79 +71,4 @@ describeNats('a call when every replica the main server knew is gone', () => {
       }
     },
   );
-  // The last replica drains: it keeps its subscriptions a moment, and a call sent to the queue
-  // group as it ends them is lost in a cluster of NATS nodes. A user expects 503, "retry later".
-  it('is answered 503 at once, never sent, while the only replica drains', async () => {
-    const subject = 'portico.gonel';
-    const state = { draining: false };
-    const taken: string[] = [];
-    const pings = answerPings(setup.replicas, subject, () => status('last-1', state.draining));
-    const queue = setup.replicas.subscribe(subject, {
-      queue: subject,
-      callback: (_error, msg) => {
-        taken.push(msg.subject);
-        msg.respond(encodeReply({ ok: true, body: '2' }, 'last-1'));
-      },
-    });
-    await setup.replicas.flush();
-    const watch = watchReplicas({
-      link: setup.link,
-      subject,
-      microservice: 'gone',
-      logger,
-      events: undefined,
-    });
-    try {
-      await waitFor(() => watch.steer.next() === replicaSubject(subject, 'last-1'));
-      state.draining = true;
-      await waitFor(() => watch.steer.next() === undefined);
-      const hop = { link: setup.link, subject, steer: watch.steer };
-      const error = await requestReply(hop, call).then(
-        () => undefined,
-        (reason: unknown) => reason,
-      );
-      expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
-      expect((error as RemoteError).headers).toMatchObject({ 'Retry-After': '1' });
-      expect(taken).toEqual([]);
-    } finally {
-      watch.stop();
-      queue.unsubscribe();
-      await pings.subscription.unsubscribe();
-    }
-  });
-  // Every replica hangs (SIGSTOP): NATS still hands calls to their subscriptions, where none runs.
-  it('is answered 503 at once, never sent, while every replica is counted lost', async () => {
-    const subject = 'portico.gones';
-    const taken: string[] = [];
-    const pings = answerPings(setup.replicas, subject, () => status('hung-1', false));
-    const queue = setup.replicas.subscribe(subject, {
-      queue: subject,
-      callback: (_error, msg) => taken.push(msg.subject),
-    });
-    await setup.replicas.flush();
-    const watch = watchReplicas({
-      link: setup.link,
-      subject,
-      microservice: 'gone',
-      logger,
-      events: undefined,
-    });
-    try {
-      await waitFor(() => watch.steer.next() === replicaSubject(subject, 'hung-1'));
-      await pings.subscription.unsubscribe();
-      await waitFor(() =>
-        lines.some((line) => line.replica === 'hung-1' && line.msg === 'replica lost'),
-      );
-      const hop = { link: setup.link, subject, steer: watch.steer };
-      const error = await requestReply(hop, call).then(
-        () => undefined,
-        (reason: unknown) => reason,
-      );
-      expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
-      expect(taken).toEqual([]);
-    } finally {
-      watch.stop();
-      queue.unsubscribe();
-    }
-  });
 });

@@ -53,3 +53,23 @@ export async function untilRunning(
     if (Date.now() > giveUpAt) throw new Error(`replica ${query.replica} runs fewer than ${calls}`);
   }
 }
+
+/** The status a steerable replica `replica` of `microservice` answers pings with, holding nothing. */
+export function steerableStatus(
+  microservice: string,
+  replica: string,
+  draining: boolean,
+): ReplicaStatus {
+  return {
+    microservice,
+    replica,
+    pid: process.pid,
+    running: 0,
+    waiting: 0,
+    concurrency: 1,
+    draining,
+    joining: false,
+    steerable: true,
+    holds: [],
+  };
+}

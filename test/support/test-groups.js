@@ -16,6 +16,7 @@ const ALONE = [
   'test/nats/nats-cluster.test.ts',
   'test/nats/nats-restart.test.ts',
   'test/nats/no-replica-left.test.ts',
+  'test/nats/no-replica-open.test.ts',
   'test/nats/replica-back-log.test.ts',
   'test/nats/replica-faults.test.ts',
   'test/nats/replica-introduction.test.ts',

@@ -1,3 +1,5 @@
+import { WATCH_TIMING } from './replica-ping';
+import { type Round } from './replica-record';
 import { type RequestMux } from './request-mux';
 
 /**
@@ -20,4 +22,38 @@ export function noteHolds(
     else if (call.holder === replica) dropped.push(id);
   }
   return dropped;
+}
+
+/** The numbers of the requests on `subject` that `replica` holds. */
+export function heldBy(mux: RequestMux, subject: string, replica: string): number[] {
+  const held: number[] = [];
+  for (const [id, call] of mux.pending) {
+    if (call.subject === subject && call.holder === replica) held.push(id);
+  }
+  return held;
+}
+
+/** A request that no replica holds, and the fault it is answered with (docs/faults.md). */
+export type Unheld = readonly [id: number, kind: 'replica-lost' | 'unreported'];
+
+/**
+ * The requests on `subject` that no replica holds, though every replica counted answered the
+ * ping round `answered`, sent after them: `replica-lost` when `mayHaveRun(seq)` says a replica
+ * lost or a connection cut may have taken one, `unreported` once it was not taken in time.
+ */
+export function unheldCalls(
+  mux: RequestMux,
+  subject: string,
+  answered: Round,
+  mayHaveRun: (seq: number) => boolean,
+): Unheld[] {
+  const unheld: Unheld[] = [];
+  for (const [id, call] of mux.pending) {
+    if (call.subject !== subject || call.holder !== undefined) continue;
+    if (answered.seq <= call.seq) continue;
+    if (mayHaveRun(call.seq)) unheld.push([id, 'replica-lost']);
+    // No replica heard reports it and none starts it now; one not heard yet may have run it.
+    else if (answered.at > call.sentAt + WATCH_TIMING.takeWithinMs) unheld.push([id, 'unreported']);
+  }
+  return unheld;
 }

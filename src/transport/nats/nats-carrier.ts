@@ -4,12 +4,13 @@ import { type RemoteError } from '../../errors';
 import { type NatsPlacement } from '../../microservices';
 import { type Transport } from '../../protocol/envelope';
 import { maxBodyBytesFor } from '../../protocol/frame-budget';
+import { unavailable } from './hop-errors';
 import { type NatsLink, natsSubject } from './nats-connection';
 import { type NatsEvents } from './nats-events';
 import { redactServers } from './nats-options';
 import { createNatsPool, type NatsPool } from './nats-pool';
 import { type ReplicaWatch, watchReplicas } from './replica-watch';
-import { type ReplyHop, requestReply, unavailable } from './request-reply';
+import { type ReplyHop, requestReply } from './request-reply';
 
 /** The NATS transports of one main server; microservices on the same servers share a connection. */
 export interface NatsCarrier {

@@ -1,32 +1,5 @@
 import { type ReplicaStatus, replicaKey } from './replica-ping';
-
-/** A ping round: when it was sent, and its place among the messages of the connection. */
-export interface Round {
-  readonly at: number;
-  readonly seq: number;
-}
-
-/** What a main server knows of one replica from its ping answers. */
-export interface ReplicaRecord {
-  /** The id it names itself with; another process may have been given the same. */
-  readonly replica: string;
-  /** `Date.now()` of its last answer. */
-  lastAt: number;
-  /** The latest ping round it answered. */
-  answered: Round;
-  lost: boolean;
-  /** The connection losses it reported, and the rounds between which the last one fell. */
-  cuts: number;
-  cutAfter: number;
-  cutBefore: number;
-  draining: boolean;
-  /** True while it starts and takes no calls yet. */
-  joining: boolean;
-  /** True while it takes calls on its own subject too, so that calls may be steered to it. */
-  steerable: boolean;
-  /** False for a replica of an earlier release, which does not say which calls it holds. */
-  reportsHolds: boolean;
-}
+import { newRecord, noteAnswer, type ReplicaRecord, type Round } from './replica-record';
 
 /** Why a main server sends no call: every replica it knows drains, or is lost (docs/faults.md). */
 export type Closed = 'draining' | 'lost';
@@ -86,34 +59,10 @@ export function replicaBook(): ReplicaBook {
       if (!seen) {
         for (const other of records.values())
           twin ||= !other.lost && other.replica === status.replica;
-        seen = {
-          replica: status.replica,
-          lastAt: now,
-          answered: round,
-          lost: false,
-          cuts: status.cuts ?? 0,
-          cutAfter: 0,
-          cutBefore: 0,
-          draining: false,
-          joining: false,
-          steerable: false,
-          reportsHolds: false,
-        };
+        seen = newRecord(status, round, now);
         records.set(key, seen);
       }
-      seen.lastAt = now;
-      if ((status.cuts ?? 0) > seen.cuts) {
-        // Its connection was lost since its last answer: a reply it sent then may be lost.
-        seen.cuts = status.cuts ?? 0;
-        seen.cutAfter = seen.answered.seq;
-        seen.cutBefore = round.seq;
-      }
-      if (round.seq > seen.answered.seq) seen.answered = round;
-      seen.lost = false;
-      seen.draining = status.draining === true;
-      seen.joining = status.joining === true;
-      seen.steerable = status.steerable === true;
-      seen.reportsHolds = Array.isArray(status.holds);
+      noteAnswer(seen, status, round, now);
       return { key, seen, back, twin };
     },
     get: (id) => records.get(id),

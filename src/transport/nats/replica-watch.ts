@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
 import { FAULT_ERRORS } from './fault-errors';
-import { noteHolds } from './held-calls';
+import { heldBy, noteHolds, unheldCalls } from './held-calls';
 import { type NatsLink } from './nats-connection';
 import { type NatsEvents } from './nats-events';
 import { readyWaiters } from './ready-waiters';
-import { type ReplicaBook, type Round, replicaBook } from './replica-book';
+import { type ReplicaBook, replicaBook } from './replica-book';
 import { pingSubject, type ReplicaStatus, readReplicaStatus, WATCH_TIMING } from './replica-ping';
+import { type Round } from './replica-record';
 import { type ReplicaSteer, replicaSteer } from './replica-steer';
 
 /** Options of {@link watchReplicas}. */
@@ -105,15 +106,11 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
     steerNow();
     // None live: the last round sent, so that NATS's "no responders" to calls since comes first.
     const answered = book.answeredSince(rounds.get(round) ?? { at: 0, seq: 0 });
-    for (const [id, call] of mux.pending) {
-      if (call.subject !== subject || call.holder !== undefined) continue;
-      // Every replica still counted answered a ping sent after the call, and none holds it.
-      if (answered === undefined || answered.seq <= call.seq) continue;
+    if (answered !== undefined) {
       // Lost with a replica, or its reply lost with a connection: it may have run.
-      const cut = call.seq < mainCutSeq || book.cutSince(call.seq);
-      if (cut || book.lostMayHold(call)) answer(id, 'replica-lost');
-      // No replica heard reports it and none starts it now; one not heard yet may have run it.
-      else if (answered.at > call.sentAt + WATCH_TIMING.takeWithinMs) answer(id, 'unreported');
+      const mayHaveRun = (seq: number) =>
+        seq < mainCutSeq || book.cutSince(seq) || book.lostMayHold({ seq });
+      for (const [id, kind] of unheldCalls(mux, subject, answered, mayHaveRun)) answer(id, kind);
     }
     rounds.set(++round, { at: now, seq: mux.stamp() });
     rounds.delete(round - ROUNDS_KEPT);
@@ -126,12 +123,9 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
 
   function lose(id: string): void {
     const record = book.get(id);
-    let calls = 0;
-    for (const [key, call] of mux.pending) {
-      if (call.subject !== subject || call.holder !== id) continue;
-      calls++;
-      answer(key, 'replica-lost');
-    }
+    const held = heldBy(mux, subject, id);
+    for (const key of held) answer(key, 'replica-lost');
+    const calls = held.length;
     const fields = { microservice, replica: record?.replica ?? id, calls };
     if (record?.draining && calls === 0) logger.info(fields, 'replica left');
     else logger.warn(fields, 'replica lost');

@@ -1,7 +1,7 @@
-import { ErrorCode, NatsError } from 'nats';
 import { frameworkError, RETRY_AFTER, RemoteError } from '../../errors';
 import { CodecError, decodeReply, encodeCall } from '../../protocol/codec';
 import { type CallEnvelope, type FramedReply } from '../../protocol/envelope';
+import { carrierError, deadlinePassed, tooLarge, unavailable } from './hop-errors';
 import { type NatsLink } from './nats-connection';
 import { type NatsEvents } from './nats-events';
 import { NoReplyError } from './no-reply-error';
@@ -130,36 +130,4 @@ async function requestOnce(
     throw frameworkError(reply.error.code, reply.error.message);
   }
   return reply;
-}
-
-/** 503 with `Retry-After`: the microservice cannot be reached right now. */
-export function unavailable(message: string, cause?: unknown): RemoteError {
-  return frameworkError('SERVICE_UNAVAILABLE', message, { cause, headers: RETRY_AFTER });
-}
-
-function carrierError(error: unknown, microservice: string, maxPayload: number): RemoteError {
-  // The replica watch's answers (docs/faults.md) are the caller's as they are.
-  if (error instanceof RemoteError) return error;
-  if (error instanceof NoReplyError) {
-    if (error.reason === 'no-responders') {
-      return unavailable(`no replica of ${microservice} is running`, error);
-    }
-    if (error.reason === 'timeout') return deadlinePassed();
-  }
-  if (error instanceof NatsError && error.code === ErrorCode.MaxPayloadExceeded) {
-    return tooLarge(undefined, maxPayload);
-  }
-  return unavailable(`${microservice} is not reachable over NATS`, error);
-}
-
-function deadlinePassed(): RemoteError {
-  return frameworkError('DEADLINE_EXCEEDED', 'the deadline passed before the reply came');
-}
-
-function tooLarge(size: number | undefined, maxPayload: number): RemoteError {
-  const what = size === undefined ? 'the call' : `the call of ${size} bytes`;
-  return frameworkError(
-    'PAYLOAD_TOO_LARGE',
-    `${what} does not fit the NATS max payload of ${maxPayload} bytes`,
-  );
 }

@@ -1,0 +1,111 @@
+import pino from 'pino';
+import type { RemoteError } from '../../src/errors';
+import { encodeReply } from '../../src/protocol/codec';
+import { type CallEnvelope, ENVELOPE_VERSION } from '../../src/protocol/envelope';
+import { answerPings } from '../../src/replica/replica-pings';
+import { replicaSubject } from '../../src/transport/nats/replica-ping';
+import { watchReplicas } from '../../src/transport/nats/replica-watch';
+import { requestReply } from '../../src/transport/nats/request-reply';
+import { checkNats } from '../support/nats';
+import { useNatsLink } from '../support/nats-link';
+import { steerableStatus } from '../support/replica-status';
+import { waitFor } from '../support/wait';
+
+const describeNats = checkNats('the no-replica-open tests are skipped') ? describe : describe.skip;
+
+const call: CallEnvelope = {
+  version: ENVELOPE_VERSION,
+  microservice: 'gone',
+  service: 'calc',
+  method: 'add',
+  apiId: 'RMC',
+  sequenceName: 'calc',
+  args: ['1'],
+  context: { requestId: 'g1', locale: 'en', privilegeNames: [], privileged: false },
+  deadline: Date.now() + 60_000,
+};
+
+// No replica the main server knows takes calls: it answers 503 itself, "retry later", and sends
+// nothing that a replica might take as it goes (docs/faults.md).
+describeNats('a call when no replica the main server knows takes calls', () => {
+  const lines: { msg: string; replica?: string }[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  const setup = useNatsLink('no-replica-open', logger, { replicas: true });
+  const status = (id: string, draining: boolean) => steerableStatus('gone', id, draining);
+
+  // The last replica drains: it keeps its subscriptions a moment, and a call sent to the queue
+  // group as it ends them is lost in a cluster of NATS nodes. A user expects 503, "retry later".
+  it('is answered 503 at once, never sent, while the only replica drains', async () => {
+    const subject = 'portico.gonel';
+    const state = { draining: false };
+    const taken: string[] = [];
+    const pings = answerPings(setup.replicas, subject, () => status('last-1', state.draining));
+    const queue = setup.replicas.subscribe(subject, {
+      queue: subject,
+      callback: (_error, msg) => {
+        taken.push(msg.subject);
+        msg.respond(encodeReply({ ok: true, body: '2' }, 'last-1'));
+      },
+    });
+    await setup.replicas.flush();
+    const watch = watchReplicas({
+      link: setup.link,
+      subject,
+      microservice: 'gone',
+      logger,
+      events: undefined,
+    });
+    try {
+      await waitFor(() => watch.steer.next() === replicaSubject(subject, 'last-1'));
+      state.draining = true;
+      await waitFor(() => watch.steer.next() === undefined);
+      const hop = { link: setup.link, subject, steer: watch.steer };
+      const error = await requestReply(hop, call).then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+      expect((error as RemoteError).headers).toMatchObject({ 'Retry-After': '1' });
+      expect(taken).toEqual([]);
+    } finally {
+      watch.stop();
+      queue.unsubscribe();
+      await pings.subscription.unsubscribe();
+    }
+  });
+  // Every replica hangs (SIGSTOP): NATS still hands calls to their subscriptions, where none runs.
+  it('is answered 503 at once, never sent, while every replica is counted lost', async () => {
+    const subject = 'portico.gones';
+    const taken: string[] = [];
+    const pings = answerPings(setup.replicas, subject, () => status('hung-1', false));
+    const queue = setup.replicas.subscribe(subject, {
+      queue: subject,
+      callback: (_error, msg) => taken.push(msg.subject),
+    });
+    await setup.replicas.flush();
+    const watch = watchReplicas({
+      link: setup.link,
+      subject,
+      microservice: 'gone',
+      logger,
+      events: undefined,
+    });
+    try {
+      await waitFor(() => watch.steer.next() === replicaSubject(subject, 'hung-1'));
+      await pings.subscription.unsubscribe();
+      await waitFor(() =>
+        lines.some((line) => line.replica === 'hung-1' && line.msg === 'replica lost'),
+      );
+      const hop = { link: setup.link, subject, steer: watch.steer };
+      const error = await requestReply(hop, call).then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+      expect(taken).toEqual([]);
+    } finally {
+      watch.stop();
+      queue.unsubscribe();
+    }
+  });
+});
