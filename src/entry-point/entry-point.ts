@@ -124,15 +124,14 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
       code = body.code;
       sendError({ ctx, requestId, format }, body);
     }
-    if (observation) {
-      const { status } = ctx;
+    // With user middleware around the call, the status and code it sent are known later.
+    const finish = (status: number, sentCode = code): void => {
       const responseBytes = typeof ctx.body === 'string' ? Buffer.byteLength(ctx.body) : 0;
-      observation.end({ status, code, replied, requestBytes, responseBytes });
-    }
+      observation?.end({ status, code: sentCode, replied, requestBytes, responseBytes });
+      logCall(requestId, parts, status, started, observation?.trace);
+    };
     const held = ctx.callLine;
-    if (held && !held.settled) {
-      const trace = observation?.trace;
-      held.write = (status) => logCall(requestId, parts, status, started, trace);
-    } else logCall(requestId, parts, ctx.status, started, observation?.trace);
+    if (held && !held.settled) held.write = finish;
+    else finish(ctx.status);
   };
 }

@@ -34,6 +34,9 @@ export interface HttpContext {
 export interface CallLineHold {
   /** True once the status is final: a line handed over later is written at once. */
   settled: boolean;
-  /** Writes the held line with the status sent; set by the entry point. */
-  write: ((status: number) => void) | undefined;
+  /**
+   * Writes the held line, counts the call and ends its span with the status sent, and the error
+   * code of the answer when middleware replaced it; set by the entry point.
+   */
+  write: ((status: number, code?: string) => void) | undefined;
 }
