@@ -101,3 +101,9 @@ export const DATE_SCHEMA: SchemaModel = {
   format: 'date-time',
   instant: true,
 };
+
+/** Keeps `A-Z a-z 0-9 . _ -`, the characters valid in a component name of every dialect. */
+export function toSchemaName(text: string): string {
+  const cleaned = text.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '');
+  return cleaned === '' ? 'Anonymous' : cleaned;
+}

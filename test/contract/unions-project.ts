@@ -19,6 +19,7 @@ export type MaybeMixed = 'a' | 1 | null;
 export interface Slot { shape: MaybeShape }
 export type MaybeNote = { text: string } | null;
 export interface Address { street: string; zip?: string }
+export type Move = { kind: 'walk'; steps: number } | { kind: 'jump'; height: number };
 export interface Contact { where: string | Address; size?: number | Shape; level: Mixed | Address }
 const total = (t: Tree): number =>
   t.kind === 'leaf' ? t.value : t.children.reduce((n, c) => n + total(c), 0);
@@ -50,6 +51,10 @@ const total = (t: Tree): number =>
   @ApiOperation('Echoes a literal or null') maybeMixed(value: MaybeMixed): MaybeMixed { return value; }
   @ApiOperation('Echoes a note or null') note(note: MaybeNote): MaybeNote { return note; }
   @ApiOperation('Echoes a slot') slot(slot: Slot): Slot { return slot; }
+  @ApiOperation('Echoes a move') move(move: Move): Move { return move; }
+  @ApiOperation('Echoes a stroke') stroke(stroke: { at: 'start'; x: number } | { at: 'end' }): string {
+    return stroke.at;
+  }
   @ApiOperation('Tags an entity') tag(tagged: Tagged): Tagged { return { ...tagged, secret: 's' }; }
 }
 export default nativeApp({ name: 'shapes', services: [DrawService] });

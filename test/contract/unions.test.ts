@@ -40,6 +40,33 @@ describe('discriminated unions and intersections with a contract', () => {
     });
   });
 
+  it('names the type-literal members of a union for its mapping, and binds them as before', async () => {
+    const document = project.generation.document as any;
+    const schemas = document.components.schemas;
+    const ref = (name: string) => `#/components/schemas/${name}`;
+    expect(schemas.Move).toMatchObject({
+      oneOf: [{ $ref: ref('Move_walk') }, { $ref: ref('Move_jump') }],
+      discriminator: {
+        propertyName: 'kind',
+        mapping: { walk: ref('Move_walk'), jump: ref('Move_jump') },
+      },
+    });
+    expect(schemas.Move_walk).toMatchObject({ properties: { steps: { type: 'number' } } });
+    const body = document.paths['/shapes/draw/stroke'].post.requestBody.content['application/json'];
+    const start = 'shapes.draw.stroke_stroke_start';
+    expect(JSON.stringify(body.schema)).toContain(ref(start));
+    expect(schemas[start]).toMatchObject({ required: ['at', 'x'] });
+    // The names are the document's: the runtime's contract keeps the members where they are.
+    expect(project.generation.contractText).not.toContain('Move_walk');
+    expect((await post('move', '{"kind":"jump","height":2}')).text).toBe(
+      '{"kind":"jump","height":2}',
+    );
+    expect((await post('stroke', '{"at":"end"}')).text).toBe('"end"');
+    const refused = await post('move', '{"kind":"walk","height":2}');
+    expect(refused.status).toBe(400);
+    expect(refused.error?.message).toContain('field height: field is not declared');
+  });
+
   it('merges a class with @Field into an intersection by its fields only', async () => {
     const schemas = (project.generation.document as any).components.schemas;
     expect(Object.keys(schemas.Tagged.properties)).toEqual(['id', 'tag']);

@@ -118,6 +118,25 @@ describe('generate-swagger type constructs', () => {
         mapping: { circle: '#/components/schemas/Circle', square: '#/components/schemas/Square' },
       },
     });
+    // Type-literal members are named after the union (or the field) and their first tag, so
+    // that the mapping can point at them: a code generator has nothing to map to inline.
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    expect(schemas.Move).toMatchObject({
+      oneOf: [ref('Move_walk'), ref('Move_hop')],
+      discriminator: {
+        propertyName: 'kind',
+        mapping: {
+          walk: ref('Move_walk').$ref,
+          jump: ref('Move_hop').$ref,
+          hop: ref('Move_hop').$ref,
+        },
+      },
+    });
+    expect(schemas.Move_hop).toMatchObject({ properties: { height: { type: 'number' } } });
+    expect((schemas.Drawing as any).properties.mark.discriminator).toEqual({
+      propertyName: 'at',
+      mapping: { start: ref('Drawing_mark_start').$ref, end: ref('Drawing_mark_end').$ref },
+    });
     expect((schemas.Drawing as any).properties.label).toEqual({
       anyOf: [{ type: 'string' }, { type: 'number' }],
     });

@@ -18,6 +18,7 @@ import {
   successOf,
 } from './operation-parts';
 import { renderSchema } from './render-schema';
+import { nameUnionMembers } from './union-members';
 import { lookupOf, nameXmlElements } from './xml-names';
 
 type Lookup = ReturnType<typeof lookupOf>;
@@ -90,7 +91,7 @@ function componentsOf(model: ApiModel): Json {
 
 /** Builds the OpenAPI 3.1 document of the same model that {@link buildSwagger2} describes. */
 export function buildOpenApi31(source: ApiModel, info: DocumentInfo): Json {
-  const model = nameXmlElements(source);
+  const model = nameUnionMembers(nameXmlElements(source));
   const lookup = lookupOf(model);
   return {
     openapi: '3.1.0',

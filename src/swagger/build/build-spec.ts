@@ -19,6 +19,7 @@ import {
   successOf,
 } from './operation-parts';
 import { renderSchema } from './render-schema';
+import { nameUnionMembers } from './union-members';
 import { libANameOf, lookupOf, nameXmlElements } from './xml-names';
 
 type Lookup = ReturnType<typeof lookupOf>;
@@ -111,7 +112,7 @@ function operationOf(op: OperationModel, lookup: Lookup): Json {
 
 /** Builds the Swagger 2.0 document of a model. Pure: the same model gives the same document. */
 export function buildSwagger2(source: ApiModel, info: DocumentInfo): Json {
-  const model = nameXmlElements(source);
+  const model = nameUnionMembers(nameXmlElements(source));
   const lookup = lookupOf(model);
   return {
     swagger: '2.0',

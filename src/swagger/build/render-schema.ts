@@ -44,8 +44,9 @@ function renderTuple(schema: Extract<SchemaModel, { kind: 'tuple' }>, dialect: D
 }
 
 /**
- * A discriminated union: `oneOf` with OpenAPI's `discriminator` (its mapping where every member
- * is named); Swagger 2.0's own `discriminator` needs inheritance, so there both are extensions.
+ * A discriminated union: `oneOf` with OpenAPI's `discriminator` and its mapping (union-members.ts
+ * names every member first); Swagger 2.0's own `discriminator` needs inheritance, so there both
+ * are extensions.
  */
 function renderOneOf(schema: Extract<SchemaModel, { kind: 'union' }>, dialect: Dialect): Json {
   const { members, discriminator } = schema;

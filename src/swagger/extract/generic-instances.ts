@@ -1,7 +1,7 @@
 import { ts } from 'ts-morph';
+import { toSchemaName } from '../schema-model';
 import { argumentName } from './argument-names';
 import { type Converter, projectSymbolOf } from './converter';
-import { toSchemaName } from './schema-registry';
 import { fragmentOf, type NamedInfo } from './type-names';
 import {
   bindArguments,

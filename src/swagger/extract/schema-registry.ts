@@ -29,12 +29,6 @@ export interface SchemaRegistry {
   classes(): ReadonlyMap<string, { readonly file: string; readonly name: string }>;
 }
 
-/** Keeps `A-Z a-z 0-9 . _ -`, the characters valid in a component name of every dialect. */
-export function toSchemaName(text: string): string {
-  const cleaned = text.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '');
-  return cleaned === '' ? 'Anonymous' : cleaned;
-}
-
 function describeOwner(owner: NameOwner): string {
   if (owner === 'reserved') return 'the error envelope of generate-swagger';
   return `${path.relative(process.cwd(), owner.location.file)}:${owner.location.line}`;

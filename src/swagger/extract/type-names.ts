@@ -1,9 +1,9 @@
 import { ts } from 'ts-morph';
-import { type SchemaNotes } from '../schema-model';
+import { type SchemaNotes, toSchemaName } from '../schema-model';
 import { argumentName } from './argument-names';
 import { type Converter, isLibrarySymbol } from './converter';
 import { porticoDecorators } from './portico-symbols';
-import { type NamedType, toSchemaName } from './schema-registry';
+import { type NamedType } from './schema-registry';
 import { docOf, locationOf, stringLiteralOf } from './source-text';
 
 /** A type that gets a schema of its own, with what the registry and the schema need. */
