@@ -199,7 +199,7 @@ describeNats('the NATS carrier', () => {
 });
 
 describeNats('a main server whose NATS cannot be reached', () => {
-  it('fails to listen with a message that names the address', async () => {
+  it('fails to listen with a message that names the address and what to check', async () => {
     const address = `nats://127.0.0.1:${await freePort()}`;
     const main = createMainServer({
       logLevel: 'silent',
@@ -212,7 +212,7 @@ describeNats('a main server whose NATS cannot be reached', () => {
       ],
     });
     await expect(main.listen(0, '127.0.0.1')).rejects.toThrow(
-      `cannot connect to NATS at ${address}`,
+      `cannot connect to NATS at ${address}: CONNECTION_REFUSED: is nats-server running at ${address}?`,
     );
     await main.close();
   });

@@ -2,9 +2,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
+import pino from 'pino';
+import { freePort, type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
+import { startNatsReplica } from '../../src/replica/nats-replica';
 import { checkNats } from '../support/nats';
 import { calcModule } from './fixture-modules';
+import jobs from './fixtures/faults';
 
 const describeNats = checkNats('the replica start failure tests are skipped')
   ? describe
@@ -56,5 +59,17 @@ describeNats('a replica that NATS refuses at start', () => {
       level: 50,
       reason: expect.stringContaining('Authorization Violation'),
     });
+  });
+});
+
+// Nothing listens at the address: the line says what to check, as a port in use says its way out.
+describe('a replica whose NATS address nothing listens at', () => {
+  it('fails to start with a message that names the address and what to check', async () => {
+    const address = `nats://127.0.0.1:${await freePort()}`;
+    const logger = pino({ level: 'silent' });
+    const started = startNatsReplica(jobs, { servers: [address], connectTimeoutMs: 300, logger });
+    await expect(started).rejects.toThrow(
+      `cannot connect to NATS at ${address}: CONNECTION_REFUSED: is nats-server running at ${address}?`,
+    );
   });
 });

@@ -2,7 +2,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { connect, type NatsConnection, NatsError } from 'nats';
 import type { Logger } from 'pino';
 import { clientOptions } from './client-options';
-import { type NatsConnectionOptions, redactServers } from './nats-options';
+import { connectFailure } from './connect-failure';
+import { type NatsConnectionOptions } from './nats-options';
 import { createRequestMux, type RequestMux } from './request-mux';
 
 /** The subject prefix when a placement names none. */
@@ -120,9 +121,7 @@ async function connectWithRetry(options: NatsConnectOptions): Promise<NatsConnec
     } catch (error) {
       const refused = error instanceof NatsError && error.isAuthError();
       if (refused || Date.now() + FIRST_CONNECT_RETRY_MS >= giveUpAt) {
-        const reason = error instanceof Error ? error.message : String(error);
-        const where = redactServers(options.servers);
-        throw new Error(`cannot connect to NATS at ${where}: ${reason}`, { cause: error });
+        throw connectFailure(error, options.servers);
       }
       await delay(FIRST_CONNECT_RETRY_MS);
     }
