@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { watch } from 'node:fs';
 import path from 'node:path';
+import { serialized, watchCompiled } from './dev-rounds';
+import { isResolvable } from './load-module';
 import { hasExited, spawnGroup, stopGroup } from './process-group';
 import { type StartOptions } from './start-options';
 import { StartupError } from './startup-error';
 
 const BIN = path.join(__dirname, '..', '..', '..', 'bin', 'portico.js');
-/** How long the compiled files must stay unchanged before a round starts: one compile's writes. */
-const SETTLE_MS = 200;
 /** How often `portico dev` looks whether what started it is still there. */
 const PARENT_CHECK_MS = 500;
 
@@ -40,19 +39,35 @@ export async function runDev(
       await new Promise((resolve) => generator?.once('close', resolve));
     }
     await stopGroup(server);
-    if (stopping) return;
+    server = undefined;
+    if (stopping || !moduleBuilt()) return;
     server = spawnGroup(process.execPath, [BIN, 'start', ...startArgs, '--development'], {
       stdio: 'inherit',
     });
   });
+  let told = false;
+  /** Whether the server's module is there; says once that it waits for a build that writes it. */
+  const moduleBuilt = (): boolean => {
+    if (isResolvable(options.config)) told = false;
+    else if (!told) {
+      told = true;
+      process.stderr.write(
+        `portico dev: ${options.config} is not there after the build: give the path tsc writes your module to (outDir in ${options.project}); waiting for the next build\n`,
+      );
+    }
+    return !told;
+  };
   let started = false;
+  let watching = false;
   tsc.stdout?.on('data', (chunk: Buffer) => {
     process.stdout.write(chunk);
-    if (!started && /Watching for file changes/.test(chunk.toString())) {
-      started = true;
-      round();
-      watchCompiled(path.dirname(path.resolve(options.config)), round);
-    }
+    if (!/Watching for file changes/.test(chunk.toString())) return;
+    // The module's folder may be written by a later build only: it is watched from then on.
+    const first = !started;
+    started = true;
+    if (watching) return;
+    watching = watchCompiled(path.dirname(path.resolve(options.config)), round);
+    if (first || watching) round();
   });
   return new Promise((resolve) => {
     const stop = async (code: number) => {
@@ -84,43 +99,6 @@ function whenOrphaned(onOrphaned: () => void): void {
     onOrphaned();
   }, PARENT_CHECK_MS);
   timer.unref();
-}
-
-/**
- * Calls `onChange` once the JavaScript under `dir` (where the server's module was compiled to)
- * has changed and then stayed unchanged for {@link SETTLE_MS}.
- */
-function watchCompiled(dir: string, onChange: () => void): void {
-  let timer: NodeJS.Timeout | undefined;
-  const watcher = watch(dir, { recursive: true }, (_event, file) => {
-    if (file && !/\.[cm]?js$/.test(file)) return;
-    clearTimeout(timer);
-    timer = setTimeout(onChange, SETTLE_MS);
-  });
-  watcher.unref();
-}
-
-/**
- * `task` run one at a time: a call while it runs makes it run once more afterwards (never more),
- * so a burst of changes ends in one round on the last of them.
- */
-function serialized(task: () => Promise<void>) {
-  let running: Promise<void> | undefined;
-  let again = false;
-  const run = (): void => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = task().finally(() => {
-      running = undefined;
-      if (again) {
-        again = false;
-        run();
-      }
-    });
-  };
-  return Object.assign(run, { idle: async () => running });
 }
 
 function findTsc(): string {

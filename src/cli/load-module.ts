@@ -10,9 +10,9 @@ export function checkModulePath(file: string): void {
       `${file} is TypeScript: compile it (npx tsc) and give the compiled .js file instead`,
     );
   }
-  if (resolvable(file)) return;
+  if (isResolvable(file)) return;
   const slashed = file.replaceAll('\\', '/');
-  if (path.sep === '/' && slashed !== file && resolvable(slashed)) {
+  if (path.sep === '/' && slashed !== file && isResolvable(slashed)) {
     throw new StartupError(`cannot find ${file}: write the path with / on this system: ${slashed}`);
   }
   throw new StartupError(
@@ -20,7 +20,8 @@ export function checkModulePath(file: string): void {
   );
 }
 
-function resolvable(file: string): boolean {
+/** Whether `file` names a module that `require` finds (with or without its extension). */
+export function isResolvable(file: string): boolean {
   try {
     require.resolve(path.resolve(file));
     return true;
