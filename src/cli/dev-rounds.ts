@@ -1,4 +1,4 @@
-import { watch } from 'node:fs';
+import { existsSync, watch } from 'node:fs';
 
 /** How long the compiled files must stay unchanged before a round starts: one compile's writes. */
 const SETTLE_MS = 200;
@@ -9,6 +9,8 @@ const SETTLE_MS = 200;
  * while `dir` does not exist: no build has written it yet.
  */
 export function watchCompiled(dir: string, onChange: () => void): boolean {
+  // Node 20 throws ENOENT for a folder that is not there, Node 24 watches nothing, silently.
+  if (!existsSync(dir)) return false;
   let timer: NodeJS.Timeout | undefined;
   try {
     const watcher = watch(dir, { recursive: true }, (_event, file) => {
