@@ -126,8 +126,10 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
     }
     // With user middleware around the call, the status and code it sent are known later.
     const finish = (status: number, sentCode = code): void => {
-      const responseBytes = typeof ctx.body === 'string' ? Buffer.byteLength(ctx.body) : 0;
-      observation?.end({ status, code: sentCode, replied, requestBytes, responseBytes });
+      if (observation) {
+        const responseBytes = typeof ctx.body === 'string' ? Buffer.byteLength(ctx.body) : 0;
+        observation.end({ status, code: sentCode, replied, requestBytes, responseBytes });
+      }
       logCall(requestId, parts, status, started, observation?.trace);
     };
     const held = ctx.callLine;
