@@ -2,10 +2,9 @@ import pino from 'pino';
 import { answerPings } from '../../src/replica/replica-pings';
 import { NoReplyError } from '../../src/transport/nats/no-reply-error';
 import { replicaSubject } from '../../src/transport/nats/replica-ping';
-import { watchReplicas } from '../../src/transport/nats/replica-watch';
 import { checkNats } from '../support/nats';
 import { useNatsLink } from '../support/nats-link';
-import { steerableStatus } from '../support/replica-status';
+import { steerableStatus, watchGone } from '../support/replica-status';
 import { waitFor } from '../support/wait';
 
 const describeNats = checkNats('the no-replica-left tests are skipped') ? describe : describe.skip;
@@ -37,13 +36,7 @@ describeNats('a call when every replica the main server knew is gone', () => {
       const state = { draining: false };
       const pings = answerPings(setup.replicas, subject, () => status(id, state.draining));
       await setup.replicas.flush();
-      const watch = watchReplicas({
-        link: setup.link,
-        subject,
-        microservice: 'gone',
-        logger,
-        events: undefined,
-      });
+      const watch = watchGone(setup.link, subject, logger);
       try {
         await waitFor(() => watch.steer.next() === replicaSubject(subject, id));
         state.draining = draining;

@@ -4,11 +4,10 @@ import { encodeReply } from '../../src/protocol/codec';
 import { type CallEnvelope, ENVELOPE_VERSION } from '../../src/protocol/envelope';
 import { answerPings } from '../../src/replica/replica-pings';
 import { replicaSubject } from '../../src/transport/nats/replica-ping';
-import { watchReplicas } from '../../src/transport/nats/replica-watch';
 import { requestReply } from '../../src/transport/nats/request-reply';
 import { checkNats } from '../support/nats';
 import { useNatsLink } from '../support/nats-link';
-import { steerableStatus } from '../support/replica-status';
+import { steerableStatus, watchGone } from '../support/replica-status';
 import { waitFor } from '../support/wait';
 
 const describeNats = checkNats('the no-replica-open tests are skipped') ? describe : describe.skip;
@@ -48,13 +47,7 @@ describeNats('a call when no replica the main server knows takes calls', () => {
       },
     });
     await setup.replicas.flush();
-    const watch = watchReplicas({
-      link: setup.link,
-      subject,
-      microservice: 'gone',
-      logger,
-      events: undefined,
-    });
+    const watch = watchGone(setup.link, subject, logger);
     try {
       await waitFor(() => watch.steer.next() === replicaSubject(subject, 'last-1'));
       state.draining = true;
@@ -83,13 +76,7 @@ describeNats('a call when no replica the main server knows takes calls', () => {
       callback: (_error, msg) => taken.push(msg.subject),
     });
     await setup.replicas.flush();
-    const watch = watchReplicas({
-      link: setup.link,
-      subject,
-      microservice: 'gone',
-      logger,
-      events: undefined,
-    });
+    const watch = watchGone(setup.link, subject, logger);
     try {
       await waitFor(() => watch.steer.next() === replicaSubject(subject, 'hung-1'));
       await pings.subscription.unsubscribe();

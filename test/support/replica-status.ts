@@ -1,5 +1,8 @@
 import { type NatsConnection } from 'nats';
+import { type Logger } from 'pino';
+import { type NatsLink } from '../../src/transport/nats/nats-connection';
 import { type ReplicaStatus } from '../../src/transport/nats/replica-ping';
+import { watchReplicas } from '../../src/transport/nats/replica-watch';
 
 let pings = 0;
 
@@ -72,4 +75,9 @@ export function steerableStatus(
     steerable: true,
     holds: [],
   };
+}
+
+/** A main server's watch of the replicas of microservice `gone` on `subject`, as the tests start it. */
+export function watchGone(link: NatsLink, subject: string, logger: Logger) {
+  return watchReplicas({ link, subject, microservice: 'gone', logger, events: undefined });
 }
