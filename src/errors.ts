@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   INVALID_ARGUMENT: 400,
   FORBIDDEN: 403,
   METHOD_NOT_FOUND: 404,
+  /** A path under `/-/` that is no admin route (or `/-/metrics` with metrics off). */
+  NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   NOT_ACCEPTABLE: 406,
   REQUEST_TIMEOUT: 408,

@@ -1,6 +1,6 @@
 import { type ErrorBody } from '../errors';
+import { serializeError } from '../serialization/error-envelope';
 import { type Format } from '../serialization/sequence';
-import { escapeXmlText } from '../serialization/xml-text';
 import { type HttpContext } from './http-context';
 
 /** The response Content-Type of each family. */
@@ -8,20 +8,6 @@ export const CONTENT_TYPES: Readonly<Record<Format, string>> = {
   json: 'application/json; charset=utf-8',
   xml: 'application/xml; charset=utf-8',
 };
-
-/** The error envelope of docs/design.md §6 in one family. */
-export function serializeError(error: ErrorBody, requestId: string, format: Format): string {
-  if (format === 'json') {
-    return JSON.stringify({
-      error: { status: error.status, code: error.code, message: error.message, requestId },
-    });
-  }
-  return (
-    `<error><status>${error.status}</status><code>${escapeXmlText(error.code)}</code>` +
-    `<message>${escapeXmlText(error.message)}</message>` +
-    `<requestId>${escapeXmlText(requestId)}</requestId></error>`
-  );
-}
 
 /** One request and what its answer needs: its context, its request id and its family. */
 export interface Exchange {

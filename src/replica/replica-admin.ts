@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { ERROR_STATUS, type ErrorCode } from '../errors';
+import { serializeError } from '../serialization/error-envelope';
 import { type NatsReplica } from './nats-replica';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A replica's own admin HTTP server: liveness, readiness and metrics. */
 export interface ReplicaAdmin {
@@ -57,18 +62,24 @@ export async function startReplicaAdmin(
     };
     const json = (status: number, body: object) =>
       send(status, 'application/json', JSON.stringify(body));
+    const refuse = (code: ErrorCode, message: string) => {
+      const requestId = randomUUID();
+      res.setHeader('X-SVC-Request-ID', requestId);
+      const status = ERROR_STATUS[code];
+      send(status, JSON_TYPE, serializeError({ status, code, message }, requestId, 'json'));
+    };
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
-      json(405, { error: `${req.method} is not allowed: use GET` });
+      refuse('METHOD_NOT_ALLOWED', `${req.method} is not allowed: use GET`);
     } else if (req.url === '/-/live') json(200, { status: 'live' });
     else if (req.url === '/-/ready') {
       json(draining ? 503 : 200, { status: draining ? 'not ready' : 'ready' });
     } else if (req.url === '/-/metrics') {
       registry.metrics().then(
         (text) => send(200, registry.contentType, text),
-        () => json(500, { error: 'the metrics could not be collected' }),
+        () => refuse('INTERNAL_ERROR', 'the metrics could not be collected'),
       );
-    } else json(404, { error: 'no such admin route: /-/live, /-/ready and /-/metrics exist' });
+    } else refuse('NOT_FOUND', 'no such admin route: /-/live, /-/ready and /-/metrics exist');
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import { type CallMetrics } from '../observability/call-metrics';
+import { answerAdminError } from './admin-error';
 import { type Readiness } from './readiness';
 
 /**
@@ -29,7 +30,7 @@ export function createAdminRoutes(options: AdminRoutesOptions): AdminRoutes {
     ctx.set('Cache-Control', 'no-store');
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.set('Allow', 'GET, HEAD');
-      reply(ctx, 405, { error: `${ctx.method} is not allowed: use GET` });
+      answerAdminError(ctx, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed: use GET`);
     } else if (rest === '/live') {
       reply(ctx, 200, { status: 'live' });
     } else if (rest === '/ready') {
@@ -45,12 +46,12 @@ export function createAdminRoutes(options: AdminRoutesOptions): AdminRoutes {
       ctx.set('Content-Type', metrics.contentType);
       ctx.body = await metrics.text();
     } else if (rest === '/metrics') {
-      reply(ctx, 404, { error: 'metrics are off: set metrics: true in the configuration' });
+      answerAdminError(ctx, 'NOT_FOUND', 'metrics are off: set metrics: true in the configuration');
     } else {
       const routes = metrics
         ? '/-/live, /-/ready and /-/metrics exist'
         : '/-/live and /-/ready exist (and /-/metrics with metrics: true)';
-      reply(ctx, 404, { error: `no such admin route: ${routes}` });
+      answerAdminError(ctx, 'NOT_FOUND', `no such admin route: ${routes}`);
     }
   };
 }

@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import Koa from 'koa';
 import type { Logger } from 'pino';
+import { answerAdminError } from './admin-error';
 import { ADMIN_PREFIX, type AdminRoutes } from './admin-routes';
 import { type AdminPlacement, type HttpLimits } from './config';
 import { type ErrorListener } from './error-listener';
@@ -35,7 +36,7 @@ export function publicAdminRoutes(
 ): AdminRoutes {
   if (!placement) return routes;
   return async (ctx) => {
-    ctx.status = 404;
+    answerAdminError(ctx, 'NOT_FOUND', 'no such admin route on this port');
   };
 }
 
@@ -58,11 +59,11 @@ export async function startAdminServer(options: {
   const prefix = `/${ADMIN_PREFIX}/`;
   app.use(async (ctx) => {
     if (ctx.path.startsWith(prefix)) return routes(ctx, ctx.path.slice(prefix.length - 1));
-    ctx.status = 404;
-    ctx.type = 'application/json';
-    ctx.body = JSON.stringify({
-      error: 'no such admin route: /-/live, /-/ready and /-/metrics exist',
-    });
+    answerAdminError(
+      ctx,
+      'NOT_FOUND',
+      'no such admin route: /-/live, /-/ready and /-/metrics exist',
+    );
   });
   const server: http.Server = createHttpServer(limits, app.callback());
   const port = await listenOn(server, placement.port, placement.host);

@@ -5,7 +5,8 @@ import { requestIdOf } from '../entry-point/headers';
 import { negotiate } from '../entry-point/negotiation';
 import { svcHeaderValues } from '../entry-point/svc-header-values';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
-import { CONTENT_TYPES, serializeError } from '../http/responses';
+import { CONTENT_TYPES } from '../http/responses';
+import { serializeError } from '../serialization/error-envelope';
 import { type Format } from '../serialization/sequence';
 
 /** What Node's HTTP parser reports, as the error table answers it (anything else is a 400). */

@@ -43,6 +43,9 @@ describe('the admin routes on an admin port', () => {
       const answer = await get(publicUrl, route);
       expect({ route, status: answer.status }).toEqual({ route, status: 404 });
       expect(answer.text).not.toContain('portico_');
+      expect(JSON.parse(answer.text)).toMatchObject({
+        error: { status: 404, code: 'NOT_FOUND', message: 'no such admin route on this port' },
+      });
     }
     const call = await send(publicUrl, '/calc/calculator/add', {
       headers: json(),
@@ -54,7 +57,12 @@ describe('the admin routes on an admin port', () => {
   it('serves no calls and nothing else on the admin port', async () => {
     const call = await send(adminUrl, '/calc/calculator/add', { headers: json(), body: '{}' });
     expect(call.status).toBe(404);
-    expect((await send(adminUrl, '/-/ready', { method: 'POST' })).headers.allow).toBe('GET, HEAD');
+    expect(JSON.parse(call.text)).toMatchObject({ error: { status: 404, code: 'NOT_FOUND' } });
+    const post = await send(adminUrl, '/-/ready', { method: 'POST' });
+    expect(post.headers.allow).toBe('GET, HEAD');
+    expect(JSON.parse(post.text)).toMatchObject({
+      error: { status: 405, code: 'METHOD_NOT_ALLOWED', message: 'POST is not allowed: use GET' },
+    });
   });
 
   it('turns readiness false there first on shutdown', async () => {

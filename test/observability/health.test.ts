@@ -23,6 +23,13 @@ const ROOT = path.resolve(__dirname, '../..');
 const BIN = path.join(ROOT, 'bin', 'portico.js');
 
 const get = (url: string, path: string) => send(url, path, { method: 'GET' });
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The error envelope of docs/errors.md, in JSON. */
+function envelope(status: number, code: string, message: string, requestId: unknown) {
+  expect(requestId).toEqual(expect.any(String));
+  return { error: { status, code, message, requestId } };
+}
 
 /** Asks `/-/ready` until it answers `status`; resolves with the answer's body. */
 async function readyUntil(url: string, status: number, timeoutMs = 10_000): Promise<unknown> {
@@ -47,16 +54,35 @@ describe('liveness and readiness under /-/', () => {
       expect(ready.status).toBe(200);
       expect(JSON.parse(ready.text)).toEqual({ status: 'ready', phase: 'serving', reasons: [] });
       expect(ready.headers['cache-control']).toBe('no-store');
-      const post = await send(server.url, '/-/ready', { headers: json(), body: '{}' });
+      const post = await send(server.url, '/-/ready', {
+        headers: { ...json(), 'X-SVC-Request-ID': 'probe-1' },
+        body: '{}',
+      });
       expect([post.status, post.headers.allow]).toEqual([405, 'GET, HEAD']);
-      expect(await get(server.url, '/-/nothing')).toMatchObject({
-        status: 404,
-        text: '{"error":"no such admin route: /-/live and /-/ready exist (and /-/metrics with metrics: true)"}',
-      });
-      expect(await get(server.url, '/-/metrics')).toMatchObject({
-        status: 404,
-        text: '{"error":"metrics are off: set metrics: true in the configuration"}',
-      });
+      expect(post.headers['x-svc-request-id']).toBe('probe-1');
+      expect(JSON.parse(post.text)).toEqual(
+        envelope(405, 'METHOD_NOT_ALLOWED', 'POST is not allowed: use GET', 'probe-1'),
+      );
+      const nothing = await get(server.url, '/-/nothing');
+      expect([nothing.status, nothing.headers['content-type']]).toEqual([404, JSON_TYPE]);
+      const routes = '/-/live and /-/ready exist (and /-/metrics with metrics: true)';
+      expect(JSON.parse(nothing.text)).toEqual(
+        envelope(
+          404,
+          'NOT_FOUND',
+          `no such admin route: ${routes}`,
+          nothing.headers['x-svc-request-id'],
+        ),
+      );
+      const metrics = await get(server.url, '/-/metrics');
+      expect(JSON.parse(metrics.text)).toEqual(
+        envelope(
+          404,
+          'NOT_FOUND',
+          'metrics are off: set metrics: true in the configuration',
+          metrics.headers['x-svc-request-id'],
+        ),
+      );
     } finally {
       await server.close();
     }
@@ -167,6 +193,12 @@ natsDescribe('a replica process with --admin-port', () => {
       expect(await get(url, '/-/ready')).toMatchObject({ status: 200, text: '{"status":"ready"}' });
       const post = await send(url, '/-/ready', { method: 'POST' });
       expect(post).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' } });
+      const id = post.headers['x-svc-request-id'];
+      expect(JSON.parse(post.text)).toEqual(
+        envelope(405, 'METHOD_NOT_ALLOWED', 'POST is not allowed: use GET', id),
+      );
+      const nothing = await get(url, '/-/nothing');
+      expect(JSON.parse(nothing.text)).toMatchObject({ error: { status: 404, code: 'NOT_FOUND' } });
       const families = await scrape(url);
       const labels = { microservice: 'calc' };
       expect(total(families, 'portico_replica_running_calls', labels)).toBe(0);

@@ -92,6 +92,7 @@ describe('codeOfStatus', () => {
         'INTERNAL_ERROR',
         'METHOD_NOT_ALLOWED',
         'NOT_ACCEPTABLE',
+        'NOT_FOUND',
         'PAYLOAD_TOO_LARGE',
         'REQUEST_TIMEOUT',
         'SERVICE_UNAVAILABLE',
