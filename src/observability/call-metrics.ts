@@ -1,11 +1,12 @@
-import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Registry } from 'prom-client';
 import { BucketCounts, type HistogramFamily, histogramText } from './bucket-counts';
+import { callCounters } from './call-counters';
 import { type CallNames } from './known-names';
 import { MethodSeriesTable } from './method-series';
 import { faultCounters } from './nats-fault';
 import { type NatsFault } from './nats-fault-kind';
 import { ReplicaReplies } from './replica-replies';
-import { type Labels, Tally, tallied } from './tally';
+import { type Labels } from './tally';
 
 /** The end of one call, as the metrics count it. */
 export interface CallRecord {
@@ -57,60 +58,9 @@ export function createCallMetrics(): CallMetrics {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
-  const t = {
-    calls: new Tally(),
-    inFlight: new Tally(),
-    overloaded: new Tally(),
-    replies: new Tally(),
-    noReplies: new Tally(),
-    reconnects: new Tally(),
-    disconnects: new Tally(),
-    writeTimeouts: new Tally(),
-  };
+  // The faults first: the order of the scrape's text stays as it was.
   const countFault = faultCounters(registers);
-  const ms = ['microservice'];
-  const count = (tally: Tally, metric: { name: string; help: string; labelNames?: string[] }) =>
-    tallied(Counter, tally, { labelNames: ms, ...metric, registers });
-  count(t.calls, {
-    name: 'portico_calls_total',
-    help: 'Calls answered, by microservice, service, method, HTTP status and error code (OK for none).',
-    labelNames: [...ms, 'service', 'method', 'status', 'code'],
-  });
-  tallied(Gauge, t.inFlight, {
-    name: 'portico_calls_in_flight',
-    help: 'Calls received and not answered yet.',
-    labelNames: ms,
-    registers,
-  });
-  count(t.overloaded, {
-    name: 'portico_calls_overloaded_total',
-    help: 'Calls refused with 503 OVERLOADED: every call slot of the microservice was taken.',
-  });
-  count(t.replies, {
-    name: 'portico_nats_replies_total',
-    help: 'Replies that came over NATS, by microservice and the replica that sent them (_other beyond 100 replicas, _unknown when a reply named none).',
-    labelNames: [...ms, 'replica'],
-  });
-  count(t.noReplies, {
-    name: 'portico_nats_no_reply_total',
-    help: 'NATS calls without a reply: reason no-responders (no replica listens) or timeout.',
-    labelNames: [...ms, 'reason'],
-  });
-  count(t.reconnects, {
-    name: 'portico_nats_reconnects_total',
-    help: 'Times a NATS connection of the main server was restored after a loss.',
-    labelNames: ['servers'],
-  });
-  count(t.disconnects, {
-    name: 'portico_client_disconnects_total',
-    help: 'Clients that reset their connection: phase request (before its end) or response.',
-    labelNames: ['phase'],
-  });
-  count(t.writeTimeouts, {
-    name: 'portico_write_timeouts_total',
-    help: 'Connections closed because they did not take their answer within http.writeTimeoutMs.',
-    labelNames: [],
-  });
+  const t = callCounters(registers);
   const replies = new ReplicaReplies(t.replies.entries);
   const histograms: HistogramFamily[] = [];
   const histogram = (name: string, help: string) => {
