@@ -1,3 +1,4 @@
+import Ajv2020 from 'ajv/dist/2020';
 import { type Generation } from '../../src/swagger/cli/generate';
 import { startTestServer, type TestServer } from '../support/harness';
 import { send } from '../support/http';
@@ -127,6 +128,25 @@ describe('generate-swagger on RMC methods, declared errors and privileged method
         expect([route, mode, refused]).toEqual([route, mode, !offered.includes(mode)]);
       }
     }
+  });
+
+  it('writes every schema of OpenAPI 3.1 as valid JSON Schema 2020-12, a method without parameters too', () => {
+    // 2020-12 wants prefixItems non-empty: a code generator or validator refuses `prefixItems: []`.
+    const schemas: Json[] = Object.values((openapi.document as Json).components.schemas);
+    for (const path of Object.values((openapi.document as Json).paths) as Json[]) {
+      const content = path.post.requestBody?.content ?? {};
+      for (const media of Object.values(content) as Json[]) schemas.push(media.schema);
+    }
+    const ajv = new Ajv2020({ strict: false });
+    ajv.validateSchema({ $defs: { ...schemas } });
+    expect(ajv.errors ?? []).toEqual([]);
+    const clear = (openapi.document as Json).paths['/shop/orders/clear'].post.requestBody;
+    expect(clear.content['application/json'].schema.anyOf[0]).toMatchObject({
+      type: 'array',
+      items: false,
+      maxItems: 0,
+    });
+    expect(clear.content['application/json'].schema.anyOf[0]).not.toHaveProperty('prefixItems');
   });
 
   it('lists declared errors with their codes, and 403 only on privileged methods', async () => {

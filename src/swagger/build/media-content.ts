@@ -26,7 +26,7 @@ function libAJsonOf(schema: SchemaModel, lookup: Lookup, rmc = false): Json | un
     // As renderTuple: `items` past a full prefix constrains nothing and gives samplers the order.
     return {
       type: 'array',
-      prefixItems: items,
+      ...(items.length > 0 ? { prefixItems: items } : {}),
       items: items.length > 0 ? { anyOf: items } : false,
       // Optional parameters may be left out at the end, as in libB's array.
       minItems: schema.minItems,

@@ -33,8 +33,14 @@ function renderTuple(schema: Extract<SchemaModel, { kind: 'tuple' }>, dialect: D
     // Past the prefix, no item is allowed: maxItems says so where there is no rest. `items` then
     // constrains nothing, and as the prefix's anyOf it gives samplers such as Swagger UI's (which
     // sample no prefixItems) one value per position, in order.
+    // 2020-12 wants prefixItems non-empty: an empty tuple (a method without parameters) has none.
     const items = rest ?? (prefix.length > 0 ? { anyOf: prefix } : false);
-    return { type: 'array', prefixItems: prefix, items, ...bounds };
+    return {
+      type: 'array',
+      ...(prefix.length > 0 ? { prefixItems: prefix } : {}),
+      items,
+      ...bounds,
+    };
   }
   // Swagger 2.0 has no positional items: one schema for every element, positions as extension.
   const all = [...prefix, ...(rest ? [rest] : [])];
