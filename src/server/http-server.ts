@@ -8,6 +8,7 @@ import { serializeError } from '../serialization/error-envelope';
 import { type HttpLimits } from './config';
 import { faultyTransfer } from './faulty-transfer';
 import { answerClientError, answerShape, refuseConnect } from './raw-refusals';
+import { unsupportedVersion } from './unsupported-version';
 import { watchWriteDeadline } from './write-deadline';
 
 /** What a server reports besides its answers. */
@@ -25,7 +26,8 @@ export interface ServerReports {
  * - a request with more than `maxHeaderCount` header lines is 431 (Node would drop the extra
  *   lines silently, `Content-Type` or `Content-Length` among them);
  * - an HTTP/1.1 request without `Host` is 400 with the envelope (Node's answer has no body), and
- *   so is one whose `Transfer-Encoding` cannot frame it ({@link faultyTransfer});
+ *   so is one whose `Transfer-Encoding` cannot frame it ({@link faultyTransfer}) and one that is
+ *   not HTTP/1.x ({@link unsupportedVersion});
  * - an `Expect` other than `100-continue` is ignored rather than answered 417, and `100 Continue`
  *   is sent only when the body is about to be read, so an oversized body is refused before it;
  * - `CONNECT` (which Node answers by dropping the connection) is 405, as any other method.
@@ -57,7 +59,9 @@ export function createHttpServer(
   function onRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
     track(req.socket, res);
     const transfer = req.headers['transfer-encoding'] && faultyTransfer(req);
-    if (req.rawHeaders.length / 2 > limits.maxHeaderCount) {
+    if (req.httpVersionMajor !== 1) {
+      refuse({ req, res }, 'BAD_REQUEST', unsupportedVersion(req));
+    } else if (req.rawHeaders.length / 2 > limits.maxHeaderCount) {
       refuse({ req, res }, 'HEADERS_TOO_LARGE', `more than ${limits.maxHeaderCount} header lines`);
     } else if (transfer) {
       refuse({ req, res }, 'BAD_REQUEST', transfer);
