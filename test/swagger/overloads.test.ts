@@ -56,5 +56,12 @@ describe('generate-swagger and a signature no call can reach as written, or a ge
         location: expect.objectContaining({ file: SERVICE, line: 34 }),
       }),
     );
+    // A destructured rest parameter is named by its pattern, and the fix by a name of its own.
+    expect(diagnostics).toContainEqual({
+      severity: 'error',
+      message:
+        'parser.label(...[name, count]) is a rest parameter, which the runtime fills with one argument: a call gives the method one body (ROA) or an array with an item per parameter (RMC), so the pattern [name, count] would take apart an array that holds the whole array where its type says [string, number]; write a parameter per item, or args: [string, number], a parameter that takes the array',
+      location: expect.objectContaining({ file: SERVICE, line: 39 }),
+    });
   });
 });

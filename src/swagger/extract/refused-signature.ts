@@ -17,7 +17,12 @@ function isOverloaded(method: ts.MethodDeclaration, name: string): boolean {
 function restMessage(label: string, rest: ts.ParameterDeclaration): string {
   const name = rest.name.getText();
   const type = rest.type ? rest.type.getText() : 'an array';
-  return `${label}(...${name}) is a rest parameter, which the runtime fills with one argument: a call gives the method one body (ROA) or an array with an item per parameter (RMC), so ${name} would be an array that holds the whole array where its type says ${type}; write ${name}: ${type}, a parameter that takes the array`;
+  const why = `${label}(...${name}) is a rest parameter, which the runtime fills with one argument: a call gives the method one body (ROA) or an array with an item per parameter (RMC), so`;
+  if (ts.isIdentifier(rest.name)) {
+    return `${why} ${name} would be an array that holds the whole array where its type says ${type}; write ${name}: ${type}, a parameter that takes the array`;
+  }
+  // A pattern (`...[a, b]: [string, number]`) is no name to write the fix with.
+  return `${why} the pattern ${name} would take apart an array that holds the whole array where its type says ${type}; write a parameter per item, or args: ${type}, a parameter that takes the array`;
 }
 
 /**
