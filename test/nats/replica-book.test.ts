@@ -70,4 +70,18 @@ describe('the replica book of a main server', () => {
     book.heard(status('a'), round(2), 1_250);
     expect(book.anyReady()).toBe(true);
   });
+
+  it('stays closed once it has forgotten every lost replica, and is open while it never heard one', () => {
+    const book = replicaBook(60_000);
+    expect(book.serving(0).closed).toBeUndefined();
+    book.heard(status('a'), round(1), 1_000);
+    book.silent(2_300, 1_200);
+    expect(book.forget(61_000)).toEqual([]);
+    expect(book.serving(0).closed).toBe('lost');
+    expect(book.forget(61_001).map((record) => record.replica)).toEqual(['a']);
+    expect(book.get('a')).toBeUndefined();
+    expect(book.serving(0).closed).toBe('lost');
+    book.heard(status('b'), round(2), 62_000);
+    expect(book.serving(0).closed).toBeUndefined();
+  });
 });

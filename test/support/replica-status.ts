@@ -77,7 +77,17 @@ export function steerableStatus(
   };
 }
 
-/** A main server's watch of the replicas of microservice `gone` on `subject`, as the tests start it. */
-export function watchGone(link: NatsLink, subject: string, logger: Logger) {
-  return watchReplicas({ link, subject, microservice: 'gone', logger, events: undefined });
+/**
+ * A main server's watch of the replicas of microservice `gone` on `subject`, as the tests start it;
+ * `forgetAfterMs` shortens the time a lost replica is remembered.
+ */
+export function watchGone(link: NatsLink, subject: string, logger: Logger, forgetAfterMs?: number) {
+  return watchReplicas({
+    link,
+    subject,
+    microservice: 'gone',
+    logger,
+    events: undefined,
+    forgetAfterMs,
+  });
 }

@@ -18,6 +18,8 @@ export interface ReplicaBook {
   get(id: string): ReplicaRecord | undefined;
   /** Marks lost, and returns, the replicas not lost yet that were silent for `lostAfterMs`. */
   silent(now: number, lostAfterMs: number): string[];
+  /** Drops, and returns, the replicas lost and silent for longer than the book remembers. */
+  forget(now: number): ReplicaRecord[];
   /** Counts the time until `now` as heard from everyone: the main server itself was away. */
   pause(now: number): void;
   /**
@@ -45,16 +47,20 @@ export interface ReplicaBook {
 }
 
 /** How long a lost replica is remembered, to log its coming back. */
-const FORGET_AFTER_MS = 10 * 60_000;
+export const FORGET_AFTER_MS = 10 * 60_000;
 
-/** Creates an empty {@link ReplicaBook}. */
-export function replicaBook(): ReplicaBook {
+/** Creates an empty {@link ReplicaBook} that forgets a replica lost for `forgetAfterMs`. */
+export function replicaBook(forgetAfterMs = FORGET_AFTER_MS): ReplicaBook {
   const records = new Map<string, ReplicaRecord>();
+  // An empty book is open only while nothing was heard: emptied by forgetting the lost, it stays
+  // closed, or a replica that hangs still would get calls through the queue group.
+  let everHeard = false;
   return {
     heard(status, round, now) {
       const key = replicaKey(status);
       let seen = records.get(key);
       const back = seen?.lost === true;
+      everHeard = true;
       let twin = false;
       if (!seen) {
         for (const other of records.values())
@@ -69,12 +75,20 @@ export function replicaBook(): ReplicaBook {
     silent(now, lostAfterMs) {
       const lost: string[] = [];
       for (const [id, record] of records) {
-        if (record.lost && now - record.lastAt > FORGET_AFTER_MS) records.delete(id);
         if (record.lost || now - record.lastAt <= lostAfterMs) continue;
         record.lost = true;
         lost.push(id);
       }
       return lost;
+    },
+    forget(now) {
+      const forgotten: ReplicaRecord[] = [];
+      for (const [id, record] of records) {
+        if (!record.lost || now - record.lastAt <= forgetAfterMs) continue;
+        records.delete(id);
+        forgotten.push(record);
+      }
+      return forgotten;
     },
     pause(now) {
       for (const record of records.values()) if (!record.lost) record.lastAt = now;
@@ -102,7 +116,7 @@ export function replicaBook(): ReplicaBook {
       const rotation: string[] = [];
       const silent: string[] = [];
       // One that joins counts as open: it may take calls before its next answer says so.
-      let open = records.size === 0;
+      let open = records.size === 0 && !everHeard;
       let draining = false;
       for (const [id, r] of records) {
         draining ||= r.draining && !r.lost;

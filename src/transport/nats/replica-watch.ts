@@ -16,6 +16,8 @@ export interface ReplicaWatchOptions {
   readonly microservice: string;
   readonly logger: Logger;
   readonly events: NatsEvents | undefined;
+  /** How long a lost replica is remembered; 10 minutes unless a test says otherwise. */
+  readonly forgetAfterMs?: number;
 }
 
 /** The replicas of one microservice, as a main server sees them through its pings. */
@@ -42,7 +44,7 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
   // Under the subject the replicas may answer pings on (SECURITY.md); `w` keeps the rounds apart
   // from readiness pings' numbers.
   const inbox = `${mux.inbox}.${pingSubject(subject)}`;
-  const book: ReplicaBook = replicaBook();
+  const book: ReplicaBook = replicaBook(options.forgetAfterMs);
   const steer = replicaSteer(subject, microservice, logger, (key) => book.get(key)?.replica ?? key);
   // Each ping round still awaited, by its number: when it was sent, and its place in the order.
   const rounds = new Map<number, Round>();
@@ -69,9 +71,11 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
     if (back) logger.warn(fields, 'replica back');
     if (twin) logger.warn({ ...fields, pid: status.pid }, 'two replicas answer with one id');
     // One that answers again is given calls at once, not from the next round on; not for an old
-    // round, which a resumed replica answers first (it would be put back as silent).
+    // round, which a resumed replica answers first (it would be put back as silent). While none
+    // could take a call, any answer reopens at once: one not steerable takes them in the group.
     const recent = sent.seq >= (rounds.get(round - 1)?.seq ?? 0);
-    if (recent && seen.steerable && !seen.draining && !seen.joining && !steer.has(key)) steerNow();
+    const takes = seen.steerable && !seen.draining && !seen.joining && !steer.has(key);
+    if (recent && (takes || steer.closed() !== undefined)) steerNow();
     if (!status.holds) return;
     for (const id of noteHolds(mux, subject, key, status.holds)) {
       answer(id, 'reply-lost');
@@ -103,6 +107,8 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
       return;
     }
     for (const id of book.silent(now, WATCH_TIMING.lostAfterMs)) lose(id);
+    for (const { replica } of book.forget(now))
+      logger.info({ microservice, replica }, 'replica forgotten');
     steerNow();
     // None live: the last round sent, so that NATS's "no responders" to calls since comes first.
     const answered = book.answeredSince(rounds.get(round) ?? { at: 0, seq: 0 });
