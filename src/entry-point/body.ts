@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { frameworkError } from '../errors';
+import { shownHeaderValue } from '../http/shown-header-value';
 
 /** The responses of requests whose clients wait for `100 Continue` before they send the body. */
 const awaitingContinue = new WeakMap<IncomingMessage, ServerResponse>();
@@ -107,10 +108,9 @@ function isIdentity(coding: string): boolean {
 }
 
 function unsupportedCoding(coding: string) {
-  const shown = coding.length > 64 ? `${coding.slice(0, 64)}…` : coding;
   return frameworkError(
     'UNSUPPORTED_MEDIA_TYPE',
-    `Content-Encoding ${shown} is not supported: send the body uncompressed`,
+    `Content-Encoding ${shownHeaderValue(coding)} is not supported: send the body uncompressed`,
     { headers: { 'Accept-Encoding': 'identity' } },
   );
 }

@@ -1,7 +1,7 @@
 import { applyCors, type CorsPolicy, createCorsPolicy } from '../http/cors';
 import { type HttpContext } from '../http/http-context';
 import { type CorsOptions } from '../microservices';
-import { CLAIM_HEADER_NAMES, SVC_HEADER_NAMES } from './headers';
+import { CLAIM_HEADER_NAMES, SVC_HEADER_NAMES } from './svc-header-spelling';
 
 const isNoClaim = (name: string) => !(CLAIM_HEADER_NAMES as readonly string[]).includes(name);
 

@@ -3,7 +3,7 @@ import { type CallObservation } from '../observability/call-observer';
 import { type CallContext, type CallEnvelope, ENVELOPE_VERSION } from '../protocol/envelope';
 import { type EntryPointConfig } from './config';
 import { type ClaimedHeaders } from './dispatch';
-import { type CallHeaders } from './headers';
+import { type CallHeaders } from './read-call-headers';
 import { splitJsonArray, splitXmlParamArray } from './rmc-splitter';
 
 /** One call as the entry point read it: what its envelope is built from, and whom to answer. */

@@ -11,10 +11,11 @@ import { applyCallCors, createCallCors } from './call-cors';
 import { callEnvelope } from './call-envelope';
 import { type EntryPointConfig } from './config';
 import { type CallRoute, createDispatch } from './dispatch';
-import { readCallHeaders, requestIdOf } from './headers';
 import { negotiateRequest } from './negotiate-request';
 import { type Negotiation } from './negotiation';
 import { microserviceNotFound } from './not-found';
+import { readCallHeaders } from './read-call-headers';
+import { requestIdOf } from './request-id-of';
 import { sendReply } from './send-reply';
 import { svcHeaderValues } from './svc-header-values';
 

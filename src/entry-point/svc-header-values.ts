@@ -1,4 +1,4 @@
-import type { SVC_HEADER_SPELLING } from './headers';
+import type { SVC_HEADER_SPELLING } from './svc-header-spelling';
 
 type HeaderKey = keyof typeof SVC_HEADER_SPELLING;
 
@@ -92,7 +92,7 @@ function store(v: SvcHeaderValues, name: string, value: string): boolean {
  * lower-cased only when that names no field: clients that send them lower-cased (HTTP/2, fetch)
  * skip the conversion. Without any such header, the values are {@link NO_SVC_HEADERS}.
  * test/unit/svc-header-values.test.ts holds each case below to Node's reading of every name of
- * `SVC_HEADER_SPELLING` (./headers.ts).
+ * `SVC_HEADER_SPELLING` (./svc-header-spelling.ts).
  */
 export function svcHeaderValues(rawHeaders: readonly string[]): Readonly<SvcHeaderValues> {
   let v: SvcHeaderValues | undefined;

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { requestIdOf } from '../entry-point/headers';
+import { requestIdOf } from '../entry-point/request-id-of';
 import { svcHeaderValues } from '../entry-point/svc-header-values';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
 import { CONTENT_TYPES } from '../http/responses';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { validRequestId } from '../entry-point/headers';
+import { validRequestId } from '../entry-point/request-id-of';
 import { svcHeaderValues } from '../entry-point/svc-header-values';
 import { type HttpContext } from '../http/http-context';
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { shownHeaderValue } from '../http/shown-header-value';
 
 /**
  * Why a request's `Transfer-Encoding` cannot frame its body, or `undefined` when it can. RFC 9112
@@ -12,6 +13,5 @@ export function faultyTransfer(req: IncomingMessage): string | undefined {
   }
   const coding = req.headers['transfer-encoding'] ?? '';
   if (coding.trim().toLowerCase() === 'chunked') return undefined;
-  const shown = coding.length > 64 ? `${coding.slice(0, 64)}…` : coding;
-  return `Transfer-Encoding ${shown} is not supported: send chunked alone`;
+  return `Transfer-Encoding ${shownHeaderValue(coding)} is not supported: send chunked alone`;
 }

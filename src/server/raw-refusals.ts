@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { requestIdOf } from '../entry-point/headers';
 import { negotiate } from '../entry-point/negotiation';
+import { requestIdOf } from '../entry-point/request-id-of';
 import { svcHeaderValues } from '../entry-point/svc-header-values';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
 import { CONTENT_TYPES } from '../http/responses';

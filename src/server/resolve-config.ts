@@ -1,5 +1,5 @@
 import { type EntryPointConfig } from '../entry-point/config';
-import { LOCALE } from '../entry-point/headers';
+import { LOCALE } from '../entry-point/read-call-headers';
 import { isSequenceName } from '../serialization/sequence';
 import {
   ENTRY_POINT_DEFAULTS,

@@ -1,4 +1,4 @@
-import { SVC_HEADER_NAMES } from '../entry-point/headers';
+import { SVC_HEADER_NAMES } from '../entry-point/svc-header-spelling';
 import { SEQUENCE_NAMES } from '../serialization/sequence';
 import { type NamedSchema } from './schema-model';
 

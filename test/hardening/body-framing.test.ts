@@ -62,6 +62,14 @@ describe('a body with a Content-Encoding', () => {
     });
   });
 
+  it('shows only the first 64 characters of a long coding', async () => {
+    const coding = `x-${'a'.repeat(200)}`;
+    const answer = await sendRaw(server.url, call([['Content-Encoding', coding]], BODY));
+    expect(JSON.parse(answer.body).error.message).toBe(
+      `Content-Encoding ${coding.slice(0, 64)}… is not supported: send the body uncompressed`,
+    );
+  });
+
   it('is 415 for a compression bomb, which is never inflated', async () => {
     const bomb = zlib.gzipSync(Buffer.alloc(16 << 20, 0x20));
     const answer = await sendRaw(server.url, call([['Content-Encoding', 'gzip']], bomb));
@@ -132,6 +140,17 @@ describe('a Transfer-Encoding that cannot frame the request', () => {
     expect([answer.status, answer.headers.connection]).toEqual([400, 'close']);
     expect(JSON.parse(answer.body).error.message).toBe(
       'Transfer-Encoding gzip, chunked is not supported: send chunked alone',
+    );
+  });
+
+  it('shows only the first 64 characters of a long Transfer-Encoding', async () => {
+    const coding = `x-${'a'.repeat(200)}, chunked`;
+    const request =
+      `POST ${CALL} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: ${coding}\r\n` +
+      `Content-Type: application/json\r\n\r\nd\r\n${BODY}\r\n0\r\n\r\n`;
+    const answer = await sendRaw(server.url, request);
+    expect(JSON.parse(answer.body).error.message).toBe(
+      `Transfer-Encoding ${coding.slice(0, 64)}… is not supported: send chunked alone`,
     );
   });
 

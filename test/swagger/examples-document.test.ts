@@ -1,7 +1,7 @@
 import calc from '../../examples/calc';
 import shop from '../../examples/shop';
 import { findClassMeta } from '../../src/decorators/metadata';
-import { SVC_HEADER_NAMES } from '../../src/entry-point/headers';
+import { SVC_HEADER_NAMES } from '../../src/entry-point/svc-header-spelling';
 import { SEQUENCE_NAMES } from '../../src/serialization/sequence';
 import { type Generation, generateDocument } from '../../src/swagger/cli/generate';
 import { startTestServer } from '../support/harness';

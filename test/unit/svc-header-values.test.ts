@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { readCallHeaders, SVC_HEADER_SPELLING } from '../../src/entry-point/headers';
+import { readCallHeaders } from '../../src/entry-point/read-call-headers';
+import { SVC_HEADER_SPELLING } from '../../src/entry-point/svc-header-spelling';
 import { NO_SVC_HEADERS, svcHeaderValues } from '../../src/entry-point/svc-header-values';
 
 const DEFAULTS = {

@@ -1,10 +1,7 @@
-import {
-  LOCALE,
-  readCallHeaders,
-  splitPrivilegeNames,
-  validRequestId,
-} from '../../../src/entry-point/headers';
 import { negotiate, parseAccept } from '../../../src/entry-point/negotiation';
+import { LOCALE, readCallHeaders } from '../../../src/entry-point/read-call-headers';
+import { validRequestId } from '../../../src/entry-point/request-id-of';
+import { splitPrivilegeNames } from '../../../src/entry-point/split-privilege-names';
 import { SvcHeaderValues } from '../../../src/entry-point/svc-header-values';
 import { type ComplexityCase } from './growth';
 import { many } from './inputs';
