@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { createCallCors } from '../entry-point/call-cors';
 import { createEntryPoint } from '../entry-point/entry-point';
+import { MAX_TIMER_MS } from '../protocol/deadline';
 import { ADMIN_PREFIX, createAdminRoutes } from './admin-routes';
 import {
   type AdminServer,
@@ -10,6 +11,7 @@ import {
   resolveAdminPlacement,
   startAdminServer,
 } from './admin-server';
+import { checkServerConfig } from './check-config';
 import { DEFAULT_PORT, type MainServerConfig } from './config';
 import { docsHomeOf } from './docs-home';
 import { createErrorListener } from './error-listener';
@@ -55,6 +57,7 @@ export function createMainServer(
   transportFactory?: TransportFactory,
 ): MainServer {
   const logger = createLogger(config.logLevel, config.logStream);
+  checkServerConfig(config);
   const entryConfig = resolveEntryPointConfig(config);
   const httpLimits = resolveHttpLimits(config);
   const development = config.development ?? false;
@@ -154,7 +157,7 @@ export function createMainServer(
         logger,
         admin,
         routes,
-        graceMs: entryConfig.callTimeoutMs + 1000,
+        graceMs: Math.min(MAX_TIMER_MS, entryConfig.callTimeoutMs + 1000),
       }),
   };
 }

@@ -1,6 +1,7 @@
 import { type EntryPointConfig } from '../entry-point/config';
 import { LOCALE } from '../entry-point/read-call-headers';
 import { isSequenceName } from '../serialization/sequence';
+import { checkTimerMs } from './check-config';
 import {
   ENTRY_POINT_DEFAULTS,
   HTTP_DEFAULTS,
@@ -23,6 +24,7 @@ export function resolveEntryPointConfig(config: MainServerConfig): EntryPointCon
       throw new TypeError(`portico: WEB_SERVICE_FACADE_HTTP.${key} must be a positive integer`);
     }
   }
+  checkTimerMs('WEB_SERVICE_FACADE_HTTP.callTimeoutMs', resolved.callTimeoutMs);
   checkDefaults(resolved);
   return resolved;
 }
@@ -38,10 +40,15 @@ function checkDefaults(config: EntryPointConfig): void {
     throw wrong('defaultSequenceName', 'one of the four sequence names');
   }
   if (!LOCALE.test(config.defaultLocale)) throw wrong('defaultLocale', 'a language tag such as en');
+  const resolver = config.permissionResolver;
+  if (resolver !== undefined && typeof resolver !== 'function') {
+    throw wrong('permissionResolver', 'a function of ({ privilegeNames, target })');
+  }
   if (config.cors === false) return;
   const { origins = '*', maxAgeSeconds = 0 } = config.cors;
-  if (origins !== '*' && !(Array.isArray(origins) && origins.every((o) => typeof o === 'string'))) {
-    throw wrong('cors.origins', "'*' or a list of origins");
+  // An origin with a path or a final `/` never equals a browser's Origin header: no page could call.
+  if (origins !== '*' && !(Array.isArray(origins) && origins.every(isExactOrigin))) {
+    throw wrong('cors.origins', "'*' or a list of exact origins such as https://app.example");
   }
   if (!Number.isInteger(maxAgeSeconds) || maxAgeSeconds < 0) {
     throw wrong('cors.maxAgeSeconds', 'a whole number of seconds');
@@ -64,6 +71,7 @@ export function resolveDrainDelay(config: MainServerConfig): number {
   if (!Number.isInteger(delay) || delay < 0) {
     throw new TypeError('portico: drainDelayMs must be a whole number of milliseconds');
   }
+  checkTimerMs('drainDelayMs', delay);
   return delay;
 }
 
@@ -74,6 +82,7 @@ export function resolveHttpLimits(config: MainServerConfig): HttpLimits {
     if (!Number.isInteger(value) || value <= 0) {
       throw new TypeError(`portico: http.${key} must be a positive integer`);
     }
+    if (key.endsWith('Ms')) checkTimerMs(`http.${key}`, value);
   }
   if (resolved.headersTimeoutMs > resolved.requestTimeoutMs) {
     throw new TypeError('portico: http.headersTimeoutMs must not exceed http.requestTimeoutMs');

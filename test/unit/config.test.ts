@@ -7,7 +7,8 @@ import {
   RemoteService,
 } from 'portico';
 import { REPLICA_LIMIT_DEFAULTS } from '../../src/replica/replica-limits';
-import { calc } from '../fixtures/services';
+import { calc, probe } from '../fixtures/services';
+import { json, send } from '../support/http';
 
 function create(config: Partial<MainServerConfig>) {
   return () => createMainServer({ logLevel: 'silent', microservices: [calc], ...config });
@@ -27,6 +28,38 @@ describe('createMainServer configuration checks', () => {
     [{ callTimeoutMs: 1.5 }, 'callTimeoutMs must be a positive integer'],
   ])('refuses %j at start, not on every call', (section, message) => {
     expect(create(entry(section))).toThrow(message);
+  });
+
+  it.each([
+    [{ cors: { origins: ['https://app.test/'] } }, "cors.origins must be '*' or a list of exact"],
+    [{ cors: { origins: ['https://app.test/page'] } }, 'a list of exact origins'],
+    [{ permissionResolver: true }, 'permissionResolver must be a function'],
+    [{ callTimeoutMs: 2 ** 31 }, 'callTimeoutMs must be at most 2147483647 ms, got 2147483648'],
+  ])('refuses %j, which would fail or refuse every call', (section, message) => {
+    expect(create(entry(section))).toThrow(message);
+  });
+
+  it.each([
+    [{ port: '8082' }, 'portico: port must be a port number from 0 to 65535, got "8082"'],
+    [{ port: 65536 }, 'portico: port must be a port number from 0 to 65535, got 65536'],
+    [{ host: 5 }, 'portico: host must be a host name or address, got 5'],
+    [{ metrics: 'false' }, 'portico: metrics must be true or false, got "false"'],
+    [{ tracing: 1 }, 'portico: tracing must be true or false, got 1'],
+    [{ development: 'yes' }, 'portico: development must be true or false, got "yes"'],
+    [
+      { drainDelayMs: 1e12 },
+      'portico: drainDelayMs must be at most 2147483647 ms, got 1000000000000',
+    ],
+    [{ http: { keepAliveTimeoutMs: 2 ** 31 } }, 'http.keepAliveTimeoutMs must be at most'],
+    [{ http: { writeTimeoutMs: 2 ** 31 } }, 'http.writeTimeoutMs must be at most'],
+  ])('refuses %j, naming the key and the value', (config, message) => {
+    expect(create(config as Partial<MainServerConfig>)).toThrow(message);
+  });
+
+  it('takes the longest time a timer keeps', () => {
+    const longest = 2 ** 31 - 1;
+    const config = { drainDelayMs: longest, ...entry({ callTimeoutMs: longest }) };
+    expect(create(config)).not.toThrow();
   });
 
   it('refuses a headers timeout longer than the request timeout', () => {
@@ -53,6 +86,35 @@ describe('createMainServer configuration checks', () => {
 
   it('accepts the defaults', () => {
     expect(create({})).not.toThrow();
+  });
+});
+
+describe('a call timeout at the longest time a timer keeps', () => {
+  it('still lets a call in flight finish on shutdown', async () => {
+    const main = createMainServer({
+      logLevel: 'silent',
+      microservices: [probe],
+      ...entry({ callTimeoutMs: 2 ** 31 - 1 }),
+    });
+    let arrived: () => void = () => {};
+    const inFlight = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    main.app.use(async (_, next) => {
+      arrived();
+      await next();
+    });
+    const port = await main.listen(0, '127.0.0.1');
+    const call = send(`http://127.0.0.1:${port}`, '/probe/probe/sleep', {
+      method: 'POST',
+      headers: json(),
+      body: '300',
+    });
+    await inFlight;
+    await main.close();
+    const answer = await call;
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe('300');
   });
 });
 
