@@ -2,7 +2,10 @@ import { BucketCounts } from './bucket-counts';
 import { type CallNames } from './known-names';
 import { type Labels } from './tally';
 
-const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+// Up to a minute: a call may run for callTimeoutMs (30 s by default) and is answered 504 just after.
+const DURATION_BUCKETS = [
+  0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60,
+];
 
 /** A counted series: its labels and its count, as a collector reads them. */
 type Entry = { labels: Labels; value: number };
