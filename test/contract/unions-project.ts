@@ -20,6 +20,7 @@ export interface Slot { shape: MaybeShape }
 export type MaybeNote = { text: string } | null;
 export interface Address { street: string; zip?: string }
 export type Move = { kind: 'walk'; steps: number } | { kind: 'jump'; height: number };
+export interface Journey { last: Move | null; next?: Move; main?: Shape | null }
 export interface Contact { where: string | Address; size?: number | Shape; level: Mixed | Address }
 const total = (t: Tree): number =>
   t.kind === 'leaf' ? t.value : t.children.reduce((n, c) => n + total(c), 0);
@@ -52,6 +53,7 @@ const total = (t: Tree): number =>
   @ApiOperation('Echoes a note or null') note(note: MaybeNote): MaybeNote { return note; }
   @ApiOperation('Echoes a slot') slot(slot: Slot): Slot { return slot; }
   @ApiOperation('Echoes a move') move(move: Move): Move { return move; }
+  @ApiOperation('Echoes a journey') journey(journey: Journey): Journey { return journey; }
   @ApiOperation('Echoes a stroke') stroke(stroke: { at: 'start'; x: number } | { at: 'end' }): string {
     return stroke.at;
   }

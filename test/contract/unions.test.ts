@@ -67,6 +67,37 @@ describe('discriminated unions and intersections with a contract', () => {
     expect(refused.error?.message).toContain('field height: field is not declared');
   });
 
+  it('refers to a named union beside null or left optional, as to any named type', async () => {
+    const schemas = (project.generation.document as any).components.schemas;
+    const ref = (name: string) => `#/components/schemas/${name}`;
+    // Not an inline oneOf with copies of the members (Journey_last_walk), which a code generator
+    // would make types of their own beside Move's.
+    expect(schemas.Journey.properties).toEqual({
+      last: { anyOf: [{ $ref: ref('Move') }, { type: 'null' }], xml: { name: 'last' } },
+      next: { $ref: ref('Move'), xml: { name: 'next' } },
+      main: { anyOf: [{ $ref: ref('Shape') }, { type: 'null' }], xml: { name: 'main' } },
+    });
+    expect(Object.keys(schemas).filter((name) => name.startsWith('Journey_'))).toEqual([]);
+    for (const body of [
+      '{"last":null}',
+      '{"last":{"kind":"walk","steps":1},"next":{"kind":"jump","height":2},"main":null}',
+      '{"last":null,"main":{"kind":"box","side":1}}',
+    ]) {
+      expect(await post('journey', body)).toMatchObject({ status: 200, text: body });
+    }
+    const nil = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true"';
+    const fromXml = await post('journey', `<object><last ${nil}/></object>`, xml('libA'));
+    expect([fromXml.status, fromXml.text]).toEqual([200, '<object></object>']);
+    const refusals: [string, string][] = [
+      ['{"last":{"kind":"run"}}', 'field last.kind: expected one of "jump", "walk", got "run"'],
+      ['{"last":null,"next":null}', 'field next: null is not allowed'],
+      ['{"last":null,"main":{"kind":"circle"}}', 'field main.radius: required field is missing'],
+    ];
+    for (const [body, message] of refusals) {
+      expect((await post('journey', body)).error?.message).toContain(message);
+    }
+  });
+
   it('merges a class with @Field into an intersection by its fields only', async () => {
     const schemas = (project.generation.document as any).components.schemas;
     expect(Object.keys(schemas.Tagged.properties)).toEqual(['id', 'tag']);

@@ -33,6 +33,10 @@ export function unionSchema(scope: Scope, type: ts.UnionType) {
     ...literalEnums(values.filter((v) => !booleans || typeof v !== 'boolean')),
   ];
   const notes = nullable ? { nullable: true } : {};
+  // A named union beside null or undefined (`Move | null`, `next?: Move`) is that named schema.
+  if (present.length === 1 && literals.length === 0) {
+    return { ...innerSchemaOf(scope, present[0]!), ...notes };
+  }
   // Named unions inside (`Shape | Line`) count as their members for a discriminator.
   const flat = type.types.filter((t) => !isNull(t) && !isMissing(t));
   const discriminator = literals.length === 0 ? discriminatorOf(checker, flat) : undefined;
