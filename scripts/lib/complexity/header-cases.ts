@@ -1,3 +1,4 @@
+import { headerText } from '../../../src/entry-point/header-text';
 import { negotiate, parseAccept } from '../../../src/entry-point/negotiation';
 import { LOCALE, readCallHeaders } from '../../../src/entry-point/read-call-headers';
 import { validRequestId } from '../../../src/entry-point/request-id-of';
@@ -114,5 +115,21 @@ export const HEADER_CASES: readonly ComplexityCase[] = [
         DEFAULTS,
       ),
     refused: 'is longer than 1024 characters',
+  },
+  {
+    reader: 'X-SVC-User',
+    family: 'UTF-8 bytes as Node reads them (latin1)',
+    n: 200_000,
+    make: (n) => Buffer.from('é'.repeat(n)).toString('latin1'),
+    read: (text) => headerText(text, 'x-svc-user'),
+    refused: 'is longer than 1024 characters',
+  },
+  {
+    reader: 'X-SVC-User',
+    family: 'UTF-8, then a byte that is not',
+    n: 200_000,
+    make: (n) => `${Buffer.from('é'.repeat(n)).toString('latin1')}\xff`,
+    read: (text) => headerText(text, 'x-svc-user'),
+    refused: 'is not valid UTF-8',
   },
 ];

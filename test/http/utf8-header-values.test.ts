@@ -1,0 +1,102 @@
+import fc from 'fast-check';
+import { probe } from '../fixtures/services';
+import { rawRequest, sendRaw } from '../hardening/support/raw-http';
+import { PLACEMENTS, startTestServer, type TestServer } from '../support/harness';
+
+// Bug (issue 24's closing note): Node reads header bytes as latin1, so `X-SVC-User: José` sent
+// as UTF-8 reached the method as `JosÃ©`. Text values are now read as the UTF-8 they must be.
+/** A character that ends or breaks a header line (C0 controls and DEL). */
+function isControl(c: string): boolean {
+  const code = c.codePointAt(0) ?? 0;
+  return code < 0x20 || code === 0x7f;
+}
+
+describe.each(PLACEMENTS)('X-SVC-* values sent as UTF-8 (%s)', (placement) => {
+  let server: TestServer;
+  const asked: string[][] = [];
+  beforeAll(async () => {
+    server = await startTestServer(
+      {
+        microservices: [probe],
+        ENTRY_POINTS: {
+          WEB_SERVICE_FACADE_HTTP: {
+            permissionResolver: ({ privilegeNames }) => {
+              asked.push([...privilegeNames]);
+              return false;
+            },
+          },
+        },
+      },
+      placement,
+    );
+  });
+  afterAll(() => server.close());
+
+  /** Calls probe.context with `headers`, each value's bytes as given. */
+  const context = (headers: readonly (readonly [string, Buffer | string])[]) => {
+    const head = headers.map(([name, value]) =>
+      Buffer.concat([Buffer.from(`${name}: `), Buffer.from(value), Buffer.from('\r\n')]),
+    );
+    const start = rawRequest('POST', '/probe/probe/context', [
+      ['Host', 'x'],
+      ['Content-Type', 'application/json'],
+      ['Content-Length', '1'],
+    ]);
+    // The head without its blank line, the header lines as bytes, then the blank line and body.
+    const lines = start.subarray(0, start.length - 2);
+    return sendRaw(server.url, Buffer.concat([lines, ...head, Buffer.from('\r\n1')]));
+  };
+
+  it('reach the method as the text that was sent', async () => {
+    asked.length = 0;
+    const answer = await context([
+      ['X-SVC-User', 'José'],
+      ['X-SVC-Session-ID', 'séance-😀'],
+      ['X-SVC-Client-Application-Name', '会計'],
+      ['X-SVC-Privilege-Names', 'lecteur; écrivain'],
+    ]);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      user: 'José',
+      sessionId: 'séance-😀',
+      clientApplicationName: '会計',
+      privilegeNames: 'lecteur;écrivain',
+    });
+    expect(asked).toEqual([['lecteur', 'écrivain']]);
+  });
+
+  it.each([
+    ['X-SVC-User', Buffer.from('Jos\xe9', 'latin1')],
+    ['X-SVC-Session-ID', Buffer.from([0x61, 0xc3])],
+    ['X-SVC-Privilege-Names', Buffer.from([0xed, 0xa0, 0x80])],
+    ['X-SVC-Client-Application-Name', Buffer.from([0xc0, 0xaf])],
+  ])('are a 400 naming %s when the bytes are not UTF-8', async (header, value) => {
+    const answer = await context([[header, value]]);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).error).toMatchObject({
+      code: 'INVALID_HEADER',
+      message: `${header} is not valid UTF-8: send its text as UTF-8 (or ASCII) bytes`,
+    });
+  });
+
+  it('count characters, not bytes, against the 1024 limit', async () => {
+    const fits = await context([['X-SVC-User', 'é'.repeat(1024)]]);
+    expect(JSON.parse(fits.body).user).toBe('é'.repeat(1024));
+    const over = await context([['X-SVC-User', 'é'.repeat(1025)]]);
+    expect(JSON.parse(over.body).error.message).toBe('X-SVC-User is longer than 1024 characters');
+  });
+
+  it('round-trip any text a header line can carry', async () => {
+    // No control characters, and no white space at either end, which HTTP drops.
+    const text = fc
+      .string({ unit: 'grapheme', minLength: 1, maxLength: 20 })
+      .filter((s) => ![...s].some(isControl) && s.trim() === s && s !== '');
+    await fc.assert(
+      fc.asyncProperty(text, async (user) => {
+        const answer = await context([['X-SVC-User', user]]);
+        expect(JSON.parse(answer.body).user).toBe(user);
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
