@@ -84,4 +84,53 @@ describe('the replica book of a main server', () => {
     book.heard(status('b'), round(2), 62_000);
     expect(book.serving(0).closed).toBeUndefined();
   });
+
+  describe('two processes with one replica id', () => {
+    const first = (more: Partial<ReplicaStatus> = {}) =>
+      status('a', { instance: '11111111', ...more });
+    const second = () => status('a', { instance: '22222222' });
+
+    it('are twins once both answer a ping sent after the second first answered, said once', () => {
+      const book = replicaBook();
+      book.heard(first(), round(1), 1_000);
+      expect(book.heard(second(), round(1), 1_000).twin).toBe(true);
+      expect(book.heard(second(), round(2), 1_250).twin).toBe(false);
+
+      const late = replicaBook();
+      late.heard(first(), round(1), 1_000);
+      expect(late.heard(second(), round(2), 1_250).twin).toBe(false);
+      expect(late.heard(first(), round(2), 1_260).twin).toBe(false);
+      expect(late.heard(second(), round(3), 1_500).twin).toBe(true);
+    });
+
+    it('is a restart, no twin, when the first was killed before the second started', () => {
+      const book = replicaBook(60_000);
+      book.heard(first(), round(1), 1_000);
+      for (let n = 2; n < 8; n++)
+        expect(book.heard(second(), round(n), 1_000 + n * 250).twin).toBe(false);
+      expect(book.silent(2_300, 1_200)).toEqual(['a.11111111']);
+      expect(book.heard(second(), round(9), 2_500).twin).toBe(false);
+      book.forget(61_001);
+      expect(book.heard(second(), round(10), 61_100).twin).toBe(false);
+    });
+
+    it('is a restart, no twin, when the first drains as the second starts', () => {
+      const book = replicaBook();
+      book.heard(first({ draining: true }), round(1), 1_000);
+      for (let n = 2; n < 6; n++) {
+        expect(book.heard(second(), round(n), 1_000 + n * 250).twin).toBe(false);
+        expect(book.heard(first({ draining: true }), round(n), 1_000 + n * 250).twin).toBe(false);
+      }
+    });
+
+    it('are twins when the first, hung as the second started, answers again', () => {
+      const book = replicaBook();
+      book.heard(first(), round(1), 1_000);
+      expect(book.heard(second(), round(5), 2_000).twin).toBe(false);
+      book.silent(2_300, 1_200);
+      expect(book.heard(second(), round(6), 2_300).twin).toBe(false);
+      expect(book.heard(first(), round(7), 2_500).back).toBe(true);
+      expect(book.heard(second(), round(7), 2_510).twin).toBe(true);
+    });
+  });
 });

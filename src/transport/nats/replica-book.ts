@@ -7,8 +7,10 @@ export type Closed = 'draining' | 'lost';
 /** The replicas of one microservice by {@link replicaKey}, as their ping answers tell. */
 export interface ReplicaBook {
   /**
-   * Records an answer to a ping sent at `roundAt`; `back` when the replica was lost, `twin` when
-   * it is new and another replica not lost answers with the same id.
+   * Records an answer to a ping sent at `roundAt`; `back` when the replica was lost, `twin` once
+   * it and another process with the same id, heard before it, are both alive: the other answered
+   * a ping sent after this one first answered, without draining. A restart under the same id
+   * (the old process drained, or died before the new one started) is no twin.
    */
   heard(
     status: ReplicaStatus,
@@ -55,21 +57,31 @@ export function replicaBook(forgetAfterMs = FORGET_AFTER_MS): ReplicaBook {
   // An empty book is open only while nothing was heard: emptied by forgetting the lost, it stays
   // closed, or a replica that hangs still would get calls through the queue group.
   let everHeard = false;
+  /** Whether the process heard before `seen` with its id answered since `seen` first did. */
+  function twinAlive(seen: ReplicaRecord): boolean {
+    const other = records.get(seen.sameId as string);
+    if (other !== undefined) {
+      if (other.lost || other.draining || other.answered.seq < seen.firstSeq) return false;
+    }
+    // Logged once; or the other was forgotten, lost for good: seen was its restart.
+    seen.sameId = undefined;
+    return other !== undefined;
+  }
+
   return {
     heard(status, round, now) {
       const key = replicaKey(status);
       let seen = records.get(key);
       const back = seen?.lost === true;
       everHeard = true;
-      let twin = false;
       if (!seen) {
-        for (const other of records.values())
-          twin ||= !other.lost && other.replica === status.replica;
         seen = newRecord(status, round, now);
+        for (const [other, r] of records)
+          if (r.replica === status.replica && !r.draining) seen.sameId ??= other;
         records.set(key, seen);
       }
       noteAnswer(seen, status, round, now);
-      return { key, seen, back, twin };
+      return { key, seen, back, twin: seen.sameId !== undefined && twinAlive(seen) };
     },
     get: (id) => records.get(id),
     silent(now, lostAfterMs) {

@@ -26,6 +26,13 @@ export interface ReplicaRecord {
   steerable: boolean;
   /** False for a replica of an earlier release, which does not say which calls it holds. */
   reportsHolds: boolean;
+  /** The first ping round it answered. */
+  readonly firstSeq: number;
+  /**
+   * The key of another process with the same id, heard before it and not draining then, until
+   * both are heard alive at once (twins) or that one is forgotten (it was restarted).
+   */
+  sameId?: string | undefined;
 }
 
 /** The record of a replica first heard in answer to `round`, at `now`. */
@@ -42,6 +49,7 @@ export function newRecord(status: ReplicaStatus, round: Round, now: number): Rep
     joining: false,
     steerable: false,
     reportsHolds: false,
+    firstSeq: round.seq,
   };
 }
 
