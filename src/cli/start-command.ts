@@ -76,7 +76,11 @@ function listenFailure(
 function stopOnSignals(server: MainServer): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
+    if (stopping) {
+      // As a replica does: a second Ctrl-C must not wait for a hung call's grace (30 s and more).
+      server.logger.warn({ signal }, 'second signal: leaving at once');
+      process.exit(1);
+    }
     stopping = true;
     server.logger.info({ signal }, 'shutting down: finishing the calls in flight');
     server.close().then(

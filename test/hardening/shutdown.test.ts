@@ -71,4 +71,22 @@ describe('portico start on SIGTERM with keep-alive connections open', () => {
     const [code] = await exited;
     expect(code).toBe(0);
   });
+
+  it('leaves at once with exit code 1 on a second signal, without waiting for the calls in flight', async () => {
+    running = await startPortico('test/fixtures/cli/slow.config.js');
+    const { child, url } = running;
+    const hung = send(url, '/slow/slow/sleep', { headers: json(), body: '60000' }).catch(
+      (error: Error) => error,
+    );
+    await waitFor(() => running?.output().includes('sleep started') ?? false);
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await waitFor(() => running?.output().includes('shutting down') ?? false);
+    child.kill('SIGINT');
+    const [code] = await exited;
+    expect(code).toBe(1);
+    expect(running.output()).toContain('"signal":"SIGINT","msg":"second signal: leaving at once"');
+    // The hung call's connection closed with the process, without an answer.
+    expect(String(await hung)).toMatch(/socket hang up|ECONNRESET/);
+  });
 });
