@@ -21,6 +21,7 @@ export type MaybeNote = { text: string } | null;
 export interface Address { street: string; zip?: string }
 export type Move = { kind: 'walk'; steps: number } | { kind: 'jump'; height: number };
 export interface Journey { last: Move | null; next?: Move; main?: Shape | null }
+export interface Draft { title: string; note: string | undefined; size: Shape | undefined }
 export interface Contact { where: string | Address; size?: number | Shape; level: Mixed | Address }
 const total = (t: Tree): number =>
   t.kind === 'leaf' ? t.value : t.children.reduce((n, c) => n + total(c), 0);
@@ -54,6 +55,10 @@ const total = (t: Tree): number =>
   @ApiOperation('Echoes a slot') slot(slot: Slot): Slot { return slot; }
   @ApiOperation('Echoes a move') move(move: Move): Move { return move; }
   @ApiOperation('Echoes a journey') journey(journey: Journey): Journey { return journey; }
+  @ApiOperation('Echoes a draft') draft(draft: Draft): Draft { return draft; }
+  @ApiOperation('Answers a draft with undefined members') blank(): Draft {
+    return { title: 't', note: undefined, size: undefined };
+  }
   @ApiOperation('Echoes a stroke') stroke(stroke: { at: 'start'; x: number } | { at: 'end' }): string {
     return stroke.at;
   }

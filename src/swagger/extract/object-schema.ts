@@ -70,7 +70,10 @@ function propertyModel(scope: Scope, symbol: ts.Symbol): PropertyModel {
     stringLiteralOf(propertyOf(field?.options, 'description')) ?? docOf(symbol, checker);
   const optionalByField =
     propertyOf(field?.options, 'optional')?.kind === ts.SyntaxKind.TrueKeyword;
-  const optionalByType = (symbol.flags & ts.SymbolFlags.Optional) !== 0;
+  // `x: T | undefined` is optional as `x?: T` is: JSON has no undefined to send or answer.
+  const optionalByType =
+    (symbol.flags & ts.SymbolFlags.Optional) !== 0 ||
+    (type.isUnion() && type.types.some((t) => (t.flags & ts.TypeFlags.Undefined) !== 0));
   // A `?` the runtime never learns of, on a @Field without a contract: required, with a warning.
   const erased =
     optionalByType &&
