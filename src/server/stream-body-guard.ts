@@ -23,7 +23,10 @@ export function guardStreamBodies(app: Koa): void {
     },
     set(this: Koa.Response, value: unknown) {
       set.call(this, value);
-      if (value instanceof Stream) value.on('error', kept);
+      // Once per stream: the same stream set again would add one more, and Node warns at 11.
+      if (value instanceof Stream && !value.listeners('error').includes(kept)) {
+        value.on('error', kept);
+      }
     },
   });
 }
