@@ -28,8 +28,14 @@ export function createErrorListener(
   logger: Logger,
   countDisconnect: DisconnectCounter | undefined,
 ): ErrorListener {
+  // Koa tells its listeners twice of a body stream that fails while it pipes it (its pipe's
+  // callback, and its watch of the response's end, each call `ctx.onerror`): the second time,
+  // for the same request and the same error, is not logged or counted again.
+  const told = new WeakMap<object, FailedRequest['req']>();
   return (error, ctx) => {
     const req = ctx?.req;
+    if (req && told.get(error) === req) return;
+    if (req && typeof error === 'object' && error !== null) told.set(error, req);
     if (req && PEER_GONE.has(error.code ?? '') && req.socket.destroyed) {
       const phase: DisconnectPhase = req.complete ? 'response' : 'request';
       countDisconnect?.(phase);
