@@ -2,7 +2,14 @@ import { headerValue, privilegeNamesValue } from './header-values';
 import { type CallOptions, createRemoteProxy } from './remote-proxy';
 import { sendRequest } from './send-request';
 import { type Client, type DatePathTable, type DatesOption } from './types';
-import { apiIdFor, argumentText, CLIENT_SEQUENCE, httpError, readResult } from './wire';
+import {
+  apiIdFor,
+  argumentText,
+  CLIENT_SEQUENCE,
+  httpError,
+  readResult,
+  withRequestId,
+} from './wire';
 
 /** The call context a client claims on every call; each becomes its `X-SVC-*` header. */
 export interface ContextHeaders {
@@ -69,7 +76,12 @@ export function createClient<S>(options: ClientOptions & DatesOption<S>): Client
     const answer = await sendRequest({ fetcher: options.fetch ?? fetch, url, request }, call);
     if (answer.status >= 300) throw httpError(answer.status, answer.text, answer.requestId);
     const paths = dates?.[method];
-    return readResult(answer.status === 204 ? null : answer.text, paths && Object.keys(paths));
+    const text = answer.status === 204 ? null : answer.text;
+    try {
+      return readResult(text, paths && Object.keys(paths), `the HTTP ${answer.status} answer`);
+    } catch (error) {
+      throw withRequestId(error, answer.requestId);
+    }
   }, defaults);
 }
 

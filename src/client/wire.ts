@@ -15,14 +15,24 @@ export function apiIdFor(args: readonly unknown[]): ApiId {
   return args.length === 1 ? 'ROA' : 'RMC';
 }
 
-/** The result of a reply's text: `undefined` for no body, else the JSON with its dates revived. */
-export function readResult(text: string | null, datePaths: Iterable<string> | undefined): unknown {
+/**
+ * The result of a reply's text: `undefined` for no body, else the JSON with its dates revived.
+ * Text that is not JSON is a 502 `BAD_REPLY` that says what it is, for example `the HTTP 200
+ * answer is not JSON: <html>…`, not the parser's `Unexpected token '<'`.
+ */
+export function readResult(
+  text: string | null,
+  datePaths: Iterable<string> | undefined,
+  what = 'the reply',
+): unknown {
   if (text === null) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new RemoteError('BAD_REPLY', 'the reply is not JSON', { status: 502, cause: error });
+    const start = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+    const message = `${what} is not JSON: ${start === '' ? 'it is empty' : JSON.stringify(start)}`;
+    throw new RemoteError('BAD_REPLY', message, { status: 502, cause: error });
   }
   return datePaths ? reviveDates(value, datePaths) : value;
 }

@@ -223,4 +223,22 @@ describe('createClient failures before any portico answer', () => {
       expect(await failure(calculator.add({ a: 1, b: 2 }))).toMatchObject({ status, code });
     }
   });
+
+  it('says that a success answer is not JSON, with its status, its start and its request id', async () => {
+    const page = '<!doctype html><html><body>Sign in to the network to go on</body></html>';
+    for (const [body, said] of [
+      [page, `the HTTP 200 answer is not JSON: "${page.slice(0, 40)}…"`],
+      ['', 'the HTTP 200 answer is not JSON: it is empty'],
+    ] as const) {
+      const calculator = createClient<CalculatorService>({
+        baseUrl: 'http://portal.invalid',
+        microservice: 'calc',
+        service: 'calculator',
+        fetch: async () => new Response(body, { headers: { 'X-SVC-Request-ID': 'r-1' } }),
+      });
+      const error = await failure(calculator.add({ a: 1, b: 2 }));
+      expect(error).toMatchObject({ status: 502, code: 'BAD_REPLY', requestId: 'r-1' });
+      expect(error.message).toBe(said);
+    }
+  });
 });
