@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { isRemoteError, RemoteError, toErrorBody } from '../errors';
+import { codeAfter } from '../http/code-of-status';
 import { answerPreflight } from '../http/cors';
 import { type HttpContext } from '../http/http-context';
 import { sendError } from '../http/responses';
@@ -126,7 +127,7 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
       sendError({ ctx, requestId, format }, body);
     }
     // With user middleware around the call, the status and code it sent are known later.
-    const finish = (status: number, sentCode = code): void => {
+    const finish = (status: number, sentCode: string | undefined): void => {
       if (observation) {
         const responseBytes = typeof ctx.body === 'string' ? Buffer.byteLength(ctx.body) : 0;
         observation.end({ status, code: sentCode, replied, requestBytes, responseBytes });
@@ -134,7 +135,9 @@ export function createEntryPoint(options: EntryPointOptions): EntryPointHandler 
       logCall(requestId, parts, status, started, observation?.trace);
     };
     const held = ctx.callLine;
-    if (held && !held.settled) held.write = finish;
-    else finish(ctx.status);
+    if (held && !held.settled) {
+      const answered = ctx.status;
+      held.write = (status, thrown) => finish(status, thrown ?? codeAfter(status, answered, code));
+    } else finish(ctx.status, code);
   };
 }

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { format, types } from 'node:util';
 import { type ErrorBody, isRemoteError, maskErrorBody, toErrorBody } from '../errors';
+import { codeOfStatus } from '../http/code-of-status';
 
 /** What a thrown error may carry that its answer uses, as Koa and http-errors set it. */
 export interface Thrown extends Error {
@@ -56,18 +57,4 @@ export function middlewareErrorBody(thrown: unknown, development: boolean): Erro
   }
   const message = told ? error.message : (STATUS_CODES[status] as string);
   return { status, code: codeOfStatus(status), message };
-}
-
-/**
- * The envelope code of a status that middleware threw: `INTERNAL_ERROR` for 500, else the
- * status's name as HTTP gives it, in capitals with underscores (401 `UNAUTHORIZED`, 429
- * `TOO_MANY_REQUESTS`, 403 `FORBIDDEN`, the table's own code for that status).
- */
-export function codeOfStatus(status: number): string {
-  if (status === 500) return 'INTERNAL_ERROR';
-  const name = STATUS_CODES[status] ?? String(status);
-  return name
-    .replace(/'/g, '')
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, '_');
 }

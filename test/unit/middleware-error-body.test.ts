@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import Koa from 'koa';
 import { RemoteError } from 'portico';
 import { ERROR_STATUS } from '../../src/errors';
-import { codeOfStatus, middlewareErrorBody } from '../../src/server/middleware-error-body';
+import { codeOfStatus } from '../../src/http/code-of-status';
+import { middlewareErrorBody } from '../../src/server/middleware-error-body';
 import { docSection } from '../support/docs';
 
 /** What Koa's `ctx.throw(status, message)` throws (an error of http-errors). */
