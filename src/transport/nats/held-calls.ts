@@ -24,15 +24,6 @@ export function noteHolds(
   return dropped;
 }
 
-/** The numbers of the requests on `subject` that `replica` holds. */
-export function heldBy(mux: RequestMux, subject: string, replica: string): number[] {
-  const held: number[] = [];
-  for (const [id, call] of mux.pending) {
-    if (call.subject === subject && call.holder === replica) held.push(id);
-  }
-  return held;
-}
-
 /** A request that no replica holds, and the fault it is answered with (docs/faults.md). */
 export type Unheld = readonly [id: number, kind: 'replica-lost' | 'unreported'];
 

@@ -3,6 +3,8 @@ import { type Outgoing } from './outgoing-batch';
 /** A request that waits for its reply, as a replica watch sees it. */
 export interface PendingRequest {
   readonly subject: string;
+  /** Where it was published: `subject` (the queue group), or one replica's own subject. */
+  readonly to: string;
   /** Its reply subject, which its replica reports while it holds the request. */
   readonly token: string;
   /** `Date.now()` when it was made. */

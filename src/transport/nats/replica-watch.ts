@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { FAULT_ERRORS } from './fault-errors';
-import { heldBy, noteHolds, unheldCalls } from './held-calls';
+import { noteHolds, unheldCalls } from './held-calls';
+import { lostReplicas } from './lost-replicas';
 import { type NatsLink } from './nats-connection';
 import { type NatsEvents } from './nats-events';
 import { readyWaiters } from './ready-waiters';
@@ -106,7 +107,8 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
       book.pause(now);
       return;
     }
-    for (const id of book.silent(now, WATCH_TIMING.lostAfterMs)) lose(id);
+    const lost = lostReplicas(mux, subject, book.silent(now, WATCH_TIMING.lostAfterMs), book.get);
+    for (const id of lost.calls) answer(id, 'replica-lost');
     for (const { replica } of book.forget(now))
       logger.info({ microservice, replica }, 'replica forgotten');
     steerNow();
@@ -116,8 +118,12 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
       // Lost with a replica, or its reply lost with a connection: it may have run.
       const mayHaveRun = (seq: number) =>
         seq < mainCutSeq || book.cutSince(seq) || book.lostMayHold({ seq });
-      for (const [id, kind] of unheldCalls(mux, subject, answered, mayHaveRun)) answer(id, kind);
+      for (const [id, kind] of unheldCalls(mux, subject, answered, mayHaveRun)) {
+        if (kind === 'replica-lost') lost.credit(mux.pending.get(id));
+        answer(id, kind);
+      }
     }
+    lost.log(logger, microservice);
     rounds.set(++round, { at: now, seq: mux.stamp() });
     rounds.delete(round - ROUNDS_KEPT);
     try {
@@ -127,18 +133,7 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
     }
   }
 
-  function lose(id: string): void {
-    const record = book.get(id);
-    const held = heldBy(mux, subject, id);
-    for (const key of held) answer(key, 'replica-lost');
-    const calls = held.length;
-    const fields = { microservice, replica: record?.replica ?? id, calls };
-    if (record?.draining && calls === 0) logger.info(fields, 'replica left');
-    else logger.warn(fields, 'replica lost');
-  }
-
-  const timer = setInterval(tick, WATCH_TIMING.pingEveryMs);
-  timer.unref();
+  const timer = setInterval(tick, WATCH_TIMING.pingEveryMs).unref();
   tick();
   return {
     steer,
