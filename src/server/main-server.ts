@@ -11,7 +11,7 @@ import {
   resolveAdminPlacement,
   startAdminServer,
 } from './admin-server';
-import { checkServerConfig } from './check-config';
+import { checkServerConfig, warnUnknownKeys } from './check-config';
 import { DEFAULT_PORT, type MainServerConfig } from './config';
 import { docsHomeOf } from './docs-home';
 import { createErrorListener } from './error-listener';
@@ -58,6 +58,7 @@ export function createMainServer(
 ): MainServer {
   const logger = createLogger(config.logLevel, config.logStream);
   checkServerConfig(config);
+  warnUnknownKeys(config, logger);
   const entryConfig = resolveEntryPointConfig(config);
   const httpLimits = resolveHttpLimits(config);
   const development = config.development ?? false;

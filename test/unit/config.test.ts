@@ -62,6 +62,44 @@ describe('createMainServer configuration checks', () => {
     expect(create(config)).not.toThrow();
   });
 
+  it('warns of each key it does not know, naming the nearest one it knows', () => {
+    const warnings = (config: object) => {
+      const lines: Record<string, unknown>[] = [];
+      const logStream = { write: (line: string) => lines.push(JSON.parse(line)) };
+      create({ logLevel: 'warn', logStream, ...config })();
+      return lines.map(({ key, nearest, msg }) => ({ key, nearest, msg }));
+    };
+    const msg = 'unknown configuration key: ignored';
+    expect(
+      warnings({
+        drainDelay: 5000,
+        metric: true,
+        http: { zzz: 1 },
+        ...entry({ callTimeout: 5 }),
+      }),
+    ).toEqual([
+      { key: 'drainDelay', nearest: 'drainDelayMs', msg },
+      { key: 'metric', nearest: 'metrics', msg },
+      {
+        key: 'ENTRY_POINTS.WEB_SERVICE_FACADE_HTTP.callTimeout',
+        nearest: 'ENTRY_POINTS.WEB_SERVICE_FACADE_HTTP.callTimeoutMs',
+        msg,
+      },
+      { key: 'http.zzz', nearest: undefined, msg },
+    ]);
+    const everyKey = {
+      port: 0,
+      host: '127.0.0.1',
+      drainDelayMs: 0,
+      metrics: false,
+      tracing: false,
+    };
+    const admin = { port: 0 };
+    expect(
+      warnings({ ...everyKey, admin, development: false, http: { writeTimeoutMs: 1 } }),
+    ).toEqual([]);
+  });
+
   it('refuses a headers timeout longer than the request timeout', () => {
     expect(create({ http: { headersTimeoutMs: 5000, requestTimeoutMs: 1000 } })).toThrow(
       'headersTimeoutMs must not exceed',
