@@ -36,10 +36,8 @@ describe('generic instantiations with tagged aliases, with a contract', () => {
     expect(schemas.Tagged_code_Code?.properties.value).toEqual({ type: 'string', maxLength: 4 });
     const lost = project.generation.diagnostics.filter((d) => d.message.startsWith('gen.pages'));
     expect(lost.map((d) => `${d.location?.line}: ${d.message}`)).toEqual([
-      expect.stringMatching(
-        /^16: gen\.pages\(page\): .* type alias Day .*Page<Day> \| Page<Code>, which TypeScript makes one type/,
-      ),
-      expect.stringMatching(/^16: gen\.pages\(page\): .* type alias Code /),
+      // One warning that names what TypeScript did, not one per alias in a list of places.
+      "16: gen.pages(page): Page<Day> and Page<Code> are one type to TypeScript, Page<string>, which one schema describes (one generic given different arguments in one type), so the JSDoc tags of type aliases Day and Code are left out of the document and not enforced: write one instantiation, or make each a type of its own with a literal member that tells them apart (Tagged<'day', Day> | Tagged<'code', Code>)",
     ]);
   });
 

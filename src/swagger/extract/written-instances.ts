@@ -2,59 +2,22 @@ import { ts } from 'ts-morph';
 import { isAbsent, libraryItemOf } from './alias-tags';
 import { type Converter, type Site } from './converter';
 import { argumentsShapeOf, isAliasOfTypes } from './generic-instances';
-import { setAsideFieldGenerics, warnFieldGenericTags, warnLostTags } from './lost-alias-tags';
+import { lose, merged, reach, type Walk } from './instance-walk';
+import {
+  mergeShapes,
+  setAsideFieldGenerics,
+  warnFieldGenericTags,
+  warnLostTags,
+  warnMergedInstances,
+} from './lost-alias-tags';
 import { expandedAlias, resolveWritten, taggedAliasOf, type Written } from './written-arguments';
-import { boundParametersIn, instantiates, unionMemberOf } from './written-parts';
+import { instantiates, unionMemberOf } from './written-parts';
 
 /**
  * The named generic types in one written type whose arguments name aliases with JSDoc tags
  * (`Page<Day>`), with those arguments: each gets a schema of its own that carries the tags.
  */
 export type Instances = ReadonlyMap<ts.Type, readonly Written[]>;
-
-interface Walk {
-  readonly converter: Converter;
-  /**
-   * Each generic instantiation reached, by the shape of its written arguments: the schema follows
-   * the type, so one type written with two shapes (`[Box<Day>, Box<string>]`) carries neither.
-   */
-  readonly reached: Map<ts.Type, Map<string, readonly Written[]>>;
-  /** Tagged aliases reached through a type argument where no schema can carry their tags. */
-  readonly lost: Set<ts.Symbol>;
-  /** Inside an alias that has a schema of its own, built without this walk's instances. */
-  readonly named?: boolean;
-}
-
-/** Notes a reference that instantiates `type` with `given` as its arguments, in `shape`. */
-function reach(walk: Walk, type: ts.Type, given: readonly Written[], shape: string): void {
-  const shapes = walk.reached.get(type) ?? new Map<string, readonly Written[]>();
-  walk.reached.set(type, shapes);
-  if (!shapes.has(shape)) shapes.set(shape, given);
-}
-
-/** Records the tagged aliases that reach `written` through a type argument; always `false`. */
-function lose(walk: Walk, written: Written, throughArgument = false): false {
-  const { checker } = walk.converter;
-  const resolved = resolveWritten(checker, written);
-  // A type parameter replaced by its argument, or an argument of a generic: a type argument.
-  const through = throughArgument || resolved.args !== written.args;
-  const { node, args } = resolved;
-  const alias = taggedAliasOf(checker, node);
-  if (alias && through) walk.lost.add(alias);
-  if (ts.isTypeLiteralNode(node) && through) {
-    for (const bound of boundParametersIn(checker, resolved)) lose(walk, bound);
-  }
-  if (alias || ts.isTypeLiteralNode(node)) return false;
-  const generic = through || ts.isTypeReferenceNode(node);
-  if (ts.isTypeReferenceNode(node) && node.typeArguments) {
-    const type = checker.getTypeFromTypeNode(node);
-    if (instantiates(walk.converter, node, type)) reach(walk, type, [], 'lost');
-  }
-  node.forEachChild((child) => {
-    if (ts.isTypeNode(child)) lose(walk, { node: child, args }, generic);
-  });
-  return false;
-}
 
 function tupleItems(walk: Walk, { node, args }: Written, type: ts.TypeReference): void {
   const types = walk.converter.checker.getTypeArguments(type);
@@ -84,6 +47,14 @@ function visit(walk: Walk, written: Written, declared: ts.Type): boolean {
   if (ts.isUnionTypeNode(node)) {
     const present = node.types.filter((n) => !isAbsent(n));
     if (present.length === 1) return into(present[0]!, type);
+    // `Page<Day> | Page<Code>`: one type to TypeScript, `Page<string>`.
+    const one = (n: ts.TypeNode) => ts.isTypeReferenceNode(n) && n.typeArguments !== undefined;
+    if (!type.isUnion() && !walk.named && present.every(one)) {
+      const given = (n: ts.TypeReferenceNode) =>
+        (n.typeArguments ?? []).map((a) => ({ node: a, args }));
+      for (const n of present as ts.TypeReferenceNode[]) merged(walk, type, n.getText(), given(n));
+      return false;
+    }
     if (!type.isUnion() || walk.named) return lose(walk, resolved);
     const member = (n: ts.TypeNode) => unionMemberOf(walk.converter, { node: n, args }, type);
     return present.map((n) => into(n, member(n))).every(Boolean);
@@ -127,24 +98,23 @@ export function instancesOf(
   written: Written | undefined,
   { type, site }: { type: ts.Type; site: Site },
 ): Instances {
-  const walk: Walk = { converter, reached: new Map(), lost: new Set() };
+  const walk: Walk = { converter, reached: new Map(), lost: new Set(), merged: new Map() };
   if (written) visit(walk, written, type);
   const fieldLost = setAsideFieldGenerics(converter, walk.reached, (w, lost) =>
     lose({ ...walk, lost }, w, true),
   );
   warnFieldGenericTags(converter, site, fieldLost);
   const instances = new Map<ts.Type, readonly Written[]>();
-  for (const shapes of [...walk.reached.values()].filter((s) => s.size > 1)) {
-    for (const given of shapes.values()) for (const w of given) lose(walk, w, true);
-  }
+  mergeShapes(walk.reached, (type, text, given) => merged(walk, type, text, given));
   for (const [reachedType, shapes] of walk.reached) {
     const [shape, given] = [...shapes][0] ?? ['', []];
     if (shapes.size === 1 && shape.includes('@')) instances.set(reachedType, given);
   }
+  const warned = warnMergedInstances(converter, site, walk.merged);
   warnLostTags(
     converter,
     site,
-    [...walk.lost].filter((a) => !fieldLost.has(a)),
+    [...walk.lost].filter((a) => !fieldLost.has(a) && !warned.has(a)),
   );
   return instances;
 }
