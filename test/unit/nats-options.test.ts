@@ -59,6 +59,18 @@ describe('NATS_* variables and flags', () => {
     expect(() => natsFromEnv({})).toThrow('NATS_URL is not set');
   });
 
+  it('refuses a NATS_TLS that is neither on nor off, rather than connect without TLS', () => {
+    expect(natsFromEnv({ NATS_URL: 'n:1', NATS_TLS: 'true' }).tls).toEqual({});
+    for (const off of ['0', 'false', '']) {
+      expect(natsFromEnv({ NATS_URL: 'n:1', NATS_TLS: off }).tls).toBeUndefined();
+    }
+    for (const unclear of ['yes', 'on', 'TRUE', ' 1']) {
+      expect(() => natsFromEnv({ NATS_URL: 'n:1', NATS_TLS: unclear })).toThrow(
+        `portico: NATS_TLS must be 1 or true to require TLS (0, false or empty not to), got ${JSON.stringify(unclear)}`,
+      );
+    }
+  });
+
   it('portico microservice flags win over the variables', () => {
     const args = ['m.js', '--nats-user', 'r', '--nats-cert', 'c.pem', '--nats-key', 'k.pem'];
     expect(readMicroserviceOptions([...args, '--max-call-ms', '5000'], env)).toMatchObject({

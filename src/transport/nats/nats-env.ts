@@ -57,6 +57,18 @@ function tlsFromEnv(env: NodeJS.ProcessEnv): NatsTlsOptions | undefined {
     ...(env.NATS_CERT ? { certFile: env.NATS_CERT } : {}),
     ...(env.NATS_KEY ? { keyFile: env.NATS_KEY } : {}),
   };
-  const required = env.NATS_TLS === '1' || env.NATS_TLS === 'true';
+  const required = tlsRequired(env.NATS_TLS);
   return required || Object.keys(files).length > 0 ? files : undefined;
+}
+
+/**
+ * `NATS_TLS`: `1` or `true` requires TLS, `0`, `false` or nothing leaves it to the other variables.
+ * Any other value is refused: `NATS_TLS=yes` must not connect without TLS without a word.
+ */
+function tlsRequired(value: string | undefined): boolean {
+  if (value === '1' || value === 'true') return true;
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  throw new TypeError(
+    `portico: NATS_TLS must be 1 or true to require TLS (0, false or empty not to), got ${JSON.stringify(value)}`,
+  );
 }
