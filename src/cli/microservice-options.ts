@@ -4,7 +4,7 @@ import { type ReplicaLimits } from '../replica/replica-limits';
 import { type LogLevel } from '../server/config';
 import { type NatsConnectionOptions } from '../transport/nats/nats-options';
 import { NATS_FLAGS, readNatsFlags } from './nats-flags';
-import { readLogLevel } from './start-options';
+import { argumentsError, readLogLevel } from './start-options';
 
 /** What `portico microservice` was asked to do. */
 export interface MicroserviceOptions extends NatsConnectionOptions, Partial<ReplicaLimits> {
@@ -56,25 +56,7 @@ export function readMicroserviceOptions(
   args: readonly string[],
   env: NodeJS.ProcessEnv,
 ): MicroserviceOptions {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      ...NATS_FLAGS,
-      name: { type: 'string' },
-      'replica-id': { type: 'string' },
-      concurrency: { type: 'string' },
-      'subject-prefix': { type: 'string' },
-      development: { type: 'boolean' },
-      'max-call-ms': { type: 'string' },
-      'max-waiting': { type: 'string' },
-      'max-args': { type: 'string' },
-      'max-body-bytes': { type: 'string' },
-      tracing: { type: 'boolean' },
-      'admin-port': { type: 'string' },
-    },
-  });
+  const { values, positionals } = parseStrictly(args);
   const [module, ...extra] = positionals;
   if (module === undefined) throw new Error('the module of the microservice is missing');
   if (extra.length > 0) throw new Error(`unexpected argument ${extra[0]}`);
@@ -96,6 +78,32 @@ export function readMicroserviceOptions(
     ...(values['subject-prefix'] === undefined ? {} : { subjectPrefix: values['subject-prefix'] }),
     ...readLimits(values),
   };
+}
+
+function parseStrictly(args: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        ...NATS_FLAGS,
+        name: { type: 'string' },
+        'replica-id': { type: 'string' },
+        concurrency: { type: 'string' },
+        'subject-prefix': { type: 'string' },
+        development: { type: 'boolean' },
+        'max-call-ms': { type: 'string' },
+        'max-waiting': { type: 'string' },
+        'max-args': { type: 'string' },
+        'max-body-bytes': { type: 'string' },
+        tracing: { type: 'boolean' },
+        'admin-port': { type: 'string' },
+      },
+    });
+  } catch (error) {
+    throw new Error(argumentsError(error));
+  }
 }
 
 function readLimits(

@@ -63,13 +63,22 @@ function parseStrictly(args: readonly string[]) {
       },
     });
   } catch (error) {
-    const option = /'(--?[\w-]+)/.exec((error as Error).message)?.[1];
-    const code = (error as { code?: string }).code;
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-      throw usageError(`unknown option ${option}: portico --help lists the options`);
-    }
-    throw usageError(`${option ?? 'an option'} needs a value`);
+    throw usageError(argumentsError(error));
   }
+}
+
+/** What a command says of a refusal of node:util's parseArgs, in the words of `portico start`. */
+export function argumentsError(error: unknown): string {
+  const { message, code } = error as { message: string; code?: string };
+  const option = /'(--?[\w-]+)/.exec(message)?.[1] ?? 'an option';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    return `unknown option ${option}: portico --help lists the options`;
+  }
+  // parseArgs takes a value that starts with '-' for the next option unless it is written with '='.
+  const ambiguous = / is ambiguous/.test(message)
+    ? `: write ${option}=<value> for one that starts with -`
+    : '';
+  return `${option} needs a value${ambiguous}`;
 }
 
 function readPort(name: string, text: string): number {

@@ -104,6 +104,13 @@ describe('portico start refuses to start with one line that says what to do', ()
       2,
     ],
     [
+      'a --port whose value starts with -',
+      ['start', 'dist/examples/main.js', '--port', '-1'],
+      {},
+      'portico: --port needs a value: write --port=<value> for one that starts with -\n',
+      2,
+    ],
+    [
       'an unknown option',
       ['start', 'dist/examples/main.js', '--watch'],
       {},

@@ -43,6 +43,21 @@ describe('portico microservice --replica-id', () => {
   });
 });
 
+describe('portico microservice arguments that node:util cannot read', () => {
+  const base = ['m.js', '--nats', 'nats://127.0.0.1:4222'];
+  it.each([
+    [['--watch'], 'unknown option --watch: portico --help lists the options'],
+    [['--concurrency'], '--concurrency needs a value'],
+    [
+      ['--max-waiting', '-1'],
+      '--max-waiting needs a value: write --max-waiting=<value> for one that starts with -',
+    ],
+    [['--max-waiting=-1'], '--max-waiting must be a whole number of at least 1, got -1'],
+  ])('%j are told in the words of portico start', (args, message) => {
+    expect(() => readMicroserviceOptions([...base, ...args], {})).toThrow(new Error(message));
+  });
+});
+
 describe('defaultReplicaId', () => {
   it('is <hostname>:<pid>, with the host name made safe and cut to fit', () => {
     expect(defaultReplicaId('calc-7f9c-x2l4q', 1)).toBe('calc-7f9c-x2l4q:1');
