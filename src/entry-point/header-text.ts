@@ -11,14 +11,14 @@ export function invalidHeader(name: string, what: string): RemoteError {
 }
 
 /**
- * A text header's value, `undefined` when absent or empty. Node reads header bytes as latin1; a
- * value with bytes over 0x7f is read again as the UTF-8 they must be (a 400 when they are not),
- * so that `José` sent as UTF-8 reaches the method as `José`, not `JosÃ©`. Over 1024 characters
- * is a 400.
+ * A text header's value, `undefined` when absent or empty. Node reads header bytes as latin1: a
+ * value with bytes over 0x7f is read again as UTF-8 when its bytes are UTF-8 (`José` sent as
+ * UTF-8 reaches the method as `José`, not `JosÃ©`), and kept as latin1 when they are not, as
+ * HTTP's older clients and a browser's `fetch` send U+0080–U+00FF. Over 1024 characters is a 400.
  */
 export function headerText(value: string | undefined, name: string): string | undefined {
   if (value === undefined || value === '') return undefined;
-  const text = isAscii(value) ? value : utf8Of(value, name);
+  const text = isAscii(value) ? value : utf8Or(value);
   if (text.length > MAX_TEXT) throw invalidHeader(name, `is longer than ${MAX_TEXT} characters`);
   return text;
 }
@@ -29,11 +29,8 @@ function isAscii(text: string): boolean {
   return true;
 }
 
-/** The latin1-read `value`'s bytes decoded as UTF-8, or a 400 when they are not UTF-8. */
-function utf8Of(value: string, name: string): string {
+/** The latin1-read `value`'s bytes decoded as UTF-8 when they are UTF-8, else `value` itself. */
+function utf8Or(value: string): string {
   const bytes = Buffer.from(value, 'latin1');
-  if (!isUtf8(bytes)) {
-    throw invalidHeader(name, 'is not valid UTF-8: send its text as UTF-8 (or ASCII) bytes');
-  }
-  return bytes.toString('utf8');
+  return isUtf8(bytes) ? bytes.toString('utf8') : value;
 }
