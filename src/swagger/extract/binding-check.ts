@@ -2,7 +2,7 @@ import { type SchemaModel } from '../schema-model';
 import { type Converter, type Site } from './converter';
 import { walkSchema } from './schema-walk';
 import { locationOf } from './source-text';
-import { bindsUnion, UNTOLD_UNION } from './union-binding';
+import { SCALAR_UNION, UNTOLD_UNION, untoldUnion } from './union-binding';
 
 /** The words every warning of this check ends with. */
 export const CANNOT_BIND =
@@ -16,7 +16,7 @@ export const CONTRACT_CANNOT_BIND =
 function problemOf(
   schema: SchemaModel,
   contract: boolean,
-  union: (schema: Extract<SchemaModel, { kind: 'union' }>) => boolean,
+  union: (schema: Extract<SchemaModel, { kind: 'union' }>) => string | undefined,
 ): string | undefined {
   switch (schema.kind) {
     case 'object':
@@ -37,7 +37,7 @@ function problemOf(
         : 'is an interface, a type literal or a class without @Field';
     case 'union':
       if (!contract) return 'is a union of several types';
-      return union(schema) ? undefined : UNTOLD_UNION;
+      return union(schema);
     case 'tuple':
       return contract ? undefined : 'is a tuple';
     case 'intersection':
@@ -54,14 +54,14 @@ function problemOf(
 export function checkBindable(converter: Converter, schema: SchemaModel, site: Site): void {
   const { named } = converter.registry;
   walkSchema(schema, named, site.label, (current, { path, inField, typeName }) => {
-    const union = (u: Extract<SchemaModel, { kind: 'union' }>) => bindsUnion(u, named, inField);
+    const union = (u: Extract<SchemaModel, { kind: 'union' }>) => untoldUnion(u, named, inField);
     const problem = problemOf(current, converter.typesAreContract, union);
     if (!problem) return true;
     const what = typeName ? `${path} (${typeName})` : path;
     converter.report({
       severity: converter.typesAreContract ? 'error' : 'warning',
       message:
-        problem === UNTOLD_UNION
+        problem === UNTOLD_UNION || problem === SCALAR_UNION
           ? `${what} ${problem}`
           : `${what} ${problem}, ${converter.typesAreContract ? CONTRACT_CANNOT_BIND : CANNOT_BIND}`,
       location: locationOf(site.node),

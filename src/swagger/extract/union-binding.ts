@@ -9,6 +9,10 @@ import { type SchemaModel } from '../schema-model';
 export const UNTOLD_UNION =
   "is a union whose members no string literal member tells apart, which the runtime cannot bind: give each member an object type with a required member of its own string literals, such as kind: 'circle' (booleans and numbers do not tell members apart, so write ok: true | false as status: 'ok' | 'error'; a primitive beside one object type binds only as a field)";
 
+/** The finding for a union of scalars, which a literal member cannot tell apart: all are text. */
+export const SCALAR_UNION =
+  'is a union of values that XML carries alike, as text (string | number, Date | string), which the runtime cannot tell apart: write one type for them (string, read in the method), or a discriminated union of objects';
+
 type Union = Extract<SchemaModel, { kind: 'union' }>;
 
 /** What a member is to a reader: a primitive or set, an object, or neither. */
@@ -23,17 +27,18 @@ function shapeOf(member: SchemaModel, named: ReadonlyMap<string, SchemaModel>) {
 }
 
 /**
- * Whether the runtime binds a union with a contract: told apart by a literal member, literal sets
- * only (one set), or, as a field, one primitive beside one object type (told apart by shape: a
- * JSON object, an XML element with elements inside).
+ * Why the runtime cannot bind a union with a contract, or `undefined` where it binds it: told
+ * apart by a literal member, literal sets only (one set), or, as a field, one primitive beside one
+ * object type (told apart by shape: a JSON object, an XML element with elements inside).
  */
-export function bindsUnion(
+export function untoldUnion(
   union: Union,
   named: ReadonlyMap<string, SchemaModel>,
   inField: boolean,
-): boolean {
-  if (union.discriminator || union.members.every((m) => m.kind === 'enum')) return true;
-  if (!inField || union.members.length !== 2) return false;
+): string | undefined {
+  if (union.discriminator || union.members.every((m) => m.kind === 'enum')) return undefined;
   const shapes = union.members.map((m) => shapeOf(m, named)).sort();
-  return shapes[0] === 'object' && shapes[1] === 'scalar';
+  if (shapes.every((shape) => shape === 'scalar')) return SCALAR_UNION;
+  const told = inField && shapes.length === 2 && shapes[0] === 'object' && shapes[1] === 'scalar';
+  return told ? undefined : UNTOLD_UNION;
 }
