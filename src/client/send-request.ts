@@ -34,13 +34,17 @@ export async function sendRequest(outgoing: Outgoing, call: CallOptions): Promis
     const requestId = response.headers.get('X-SVC-Request-ID') ?? undefined;
     return { status: response.status, text, requestId };
   } catch (error) {
+    // No answer names an id: the one the caller chose, if any, is the one the server logs.
+    const sentId = call.requestId === undefined ? {} : { requestId: call.requestId };
     if (timeout?.expired) {
       throw new RemoteError('DEADLINE_EXCEEDED', `no answer within ${call.timeoutMs} ms`, {
         cause: error,
+        ...sentId,
       });
     }
     if (call.signal?.aborted) throw call.signal.reason;
-    throw new RemoteError('NETWORK_ERROR', `the request to ${url} got no answer`, { cause: error });
+    const message = `the request to ${url} got no answer`;
+    throw new RemoteError('NETWORK_ERROR', message, { cause: error, ...sentId });
   } finally {
     timeout?.stop();
   }

@@ -150,12 +150,16 @@ describe.each(PLACEMENTS)('createClient over HTTP (%s placement)', (placement) =
     expect(error.requestId).toBeDefined();
   });
 
-  it('gives up after its own timeout with a 504 of its own', async () => {
+  it('gives up after its own timeout with a 504 of its own, under the request id the caller chose', async () => {
     const { probe: client } = clients();
     const error = await failure(withCallOptions(client, { timeoutMs: 50 }).sleep(900));
     expect(error).toMatchObject({ status: 504, code: 'DEADLINE_EXCEEDED' });
     expect(error.message).toBe('no answer within 50 ms');
     expect(error.requestId).toBeUndefined();
+    const chosen = withCallOptions(client, { timeoutMs: 50, requestId: 'slow-1' });
+    const named = await failure(chosen.sleep(900));
+    expect(named).toMatchObject({ code: 'DEADLINE_EXCEEDED', requestId: 'slow-1' });
+    expect((named.cause as Error).name).toBe('AbortError');
   });
 
   it("rejects with the signal's reason when the caller aborts", async () => {
@@ -171,7 +175,7 @@ describe.each(PLACEMENTS)('createClient over HTTP (%s placement)', (placement) =
 });
 
 describe('createClient failures before any portico answer', () => {
-  it('tells a network failure by its code NETWORK_ERROR and the missing request id', async () => {
+  it('tells a network failure by its code NETWORK_ERROR, with the request id only when the caller chose it', async () => {
     const server = await startTestServer({ microservices: [calc] });
     const url = server.url;
     await server.close();
@@ -184,6 +188,11 @@ describe('createClient failures before any portico answer', () => {
     expect(error).toMatchObject({ code: 'NETWORK_ERROR', status: 503 });
     expect(error.requestId).toBeUndefined();
     expect((error.cause as Error).name).toBe('TypeError');
+    const named = await failure(
+      withCallOptions(calculator, { requestId: 'net-1' }).add({ a: 1, b: 2 }),
+    );
+    expect(named).toMatchObject({ code: 'NETWORK_ERROR', requestId: 'net-1' });
+    expect((named.cause as Error).name).toBe('TypeError');
   });
 
   it('gets a server 503 with its code and request id when the microservice is full', async () => {
