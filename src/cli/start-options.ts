@@ -74,6 +74,9 @@ export function argumentsError(error: unknown): string {
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     return `unknown option ${option}: portico --help lists the options`;
   }
+  // A switch given a value (--development=true): it takes none, it is on by being there.
+  if (/ does not take an argument/.test(message))
+    return `${option} takes no value: write ${option} alone`;
   // parseArgs takes a value that starts with '-' for the next option unless it is written with '='.
   const ambiguous = / is ambiguous/.test(message)
     ? `: write ${option}=<value> for one that starts with -`

@@ -111,6 +111,13 @@ describe('portico start refuses to start with one line that says what to do', ()
       2,
     ],
     [
+      'a switch given a value',
+      ['start', 'dist/examples/main.js', '--development=true'],
+      {},
+      'portico: --development takes no value: write --development alone\n',
+      2,
+    ],
+    [
       'an unknown option',
       ['start', 'dist/examples/main.js', '--watch'],
       {},

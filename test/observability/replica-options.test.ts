@@ -53,6 +53,7 @@ describe('portico microservice arguments that node:util cannot read', () => {
       '--max-waiting needs a value: write --max-waiting=<value> for one that starts with -',
     ],
     [['--max-waiting=-1'], '--max-waiting must be a whole number of at least 1, got -1'],
+    [['--tracing=true'], '--tracing takes no value: write --tracing alone'],
   ])('%j are told in the words of portico start', (args, message) => {
     expect(() => readMicroserviceOptions([...base, ...args], {})).toThrow(new Error(message));
   });
