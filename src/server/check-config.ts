@@ -8,9 +8,10 @@ const SWITCHES = ['development', 'metrics', 'tracing'] as const;
 
 /**
  * Refuses, with one line naming the key, the top-level values that nothing else checks before they
- * do harm: a `port` that is not a number (Node takes a string as the path of a Unix socket), a
- * `host` that is not text (Node ignores it and listens everywhere), and a switch that is not a
- * boolean (`metrics: 'false'` would turn metrics on).
+ * do harm: a `port` that is not a number (Node takes a text that is no number as the path of a Unix
+ * socket; one of digits is refused too, as the type says), a `host` that is not text (Node ignores
+ * it and listens everywhere), and a switch that is not a boolean (`metrics: 'false'` would turn
+ * metrics on).
  */
 export function checkServerConfig(config: MainServerConfig): void {
   const { port, host } = config;
