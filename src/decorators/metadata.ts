@@ -55,6 +55,8 @@ export interface ClassMeta {
   service?: { name: string };
   api?: { description?: string };
   alias?: string;
+  /** The name messages give a class made for a contract's type: the document's (`Contact`). */
+  shown?: string;
   readonly fields: Map<string, FieldMeta>;
   readonly methods: Map<string, MethodMeta>;
 }

@@ -1,3 +1,4 @@
+import { findClassMeta } from './metadata';
 import { type EnumValue, isOneOfSpec, ONE_OF, type OneOfSpec } from './one-of';
 import { type EitherRef, type UnionRef } from './union-types';
 
@@ -131,7 +132,7 @@ export function toTypeRef(spec: unknown): TypeRef | undefined {
 export function describeType(type: TypeRef): string {
   switch (type.kind) {
     case 'class':
-      return type.ctor.name;
+      return findClassMeta(type.ctor)?.shown ?? type.ctor.name;
     case 'array':
       return `${describeType(type.items)}[]`;
     case 'enum':

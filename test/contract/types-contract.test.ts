@@ -79,7 +79,10 @@ describe('a contract written by the build', () => {
     expect((await call('add', contact)).ok).toBe(true);
     const email = await call('add', { ...contact, email: 'a@b..c' });
     expect(JSON.parse(email.text)).toMatchObject({ status: 400 });
-    expect(email.text).toContain('field email: expected an email address, got \\"a@b..c\\"');
+    // The argument is named as the document names its schema, not by its libA name, `object`.
+    expect(email.text).toContain(
+      'argument 0 (Contact): field email: expected an email address, got \\"a@b..c\\"',
+    );
     // `@format int32` alone bounds the number to 32 bits, as the document's format says.
     expect((await call('add', { ...contact, visits: 2147483647 })).ok).toBe(true);
     const visits = await call('add', { ...contact, visits: 2147483648 });

@@ -70,13 +70,15 @@ export function refuseKind(where: string, schema: ContractSchema): never {
 /**
  * A class of its own for a named type without one: an interface, `Partial<T>`, `Page<Book>`. It
  * is named on the wire as the document names it: a class's names, else `object` (libA's name of
- * a value without a class).
+ * a value without a class); messages name it `name`, as the document's schema.
  */
-export function classFor(schema: ContractSchema, base: Class | undefined): Class {
+export function classFor(name: string, schema: ContractSchema, base: Class | undefined): Class {
   const made = base ? class extends (base as new () => object) {} : class {};
   const alias = schema.xmlName ?? 'object';
   Object.defineProperty(made, 'name', { value: schema.libBXmlName ?? alias });
-  classMeta(made).alias = alias;
+  const meta = classMeta(made);
+  meta.alias = alias;
+  meta.shown = name;
   return made;
 }
 

@@ -23,7 +23,7 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
   function objectType(name: string, schema: ContractSchema, known: Class | undefined): TypeRef {
     // The class itself takes the contract's fields; a generic instantiation or a type without a
     // class gets a class of its own, so one declaration can have several shapes.
-    const ctor = known?.name === name ? known : classFor(schema, known);
+    const ctor = known?.name === name ? known : classFor(name, schema, known);
     const type: TypeRef = { kind: 'class', ctor };
     // A name may hold null as well (`type Maybe = { text: string } | null`).
     const found: TypeRef = schema.nullable ? { kind: 'nullable', of: type } : type;
