@@ -35,7 +35,10 @@ describe('readMicroserviceOptions', () => {
     [['m.js', '--nats', 'x', '--concurrency', '0'], '--concurrency must be a whole number'],
     [['m.js', '--nats', 'x', '--concurrency', '2.5'], '--concurrency must be a whole number'],
     [['m.js', 'n.js', '--nats', 'x'], 'unexpected argument n.js'],
-    [['m.js', '--nats', 'x', '--port', '1'], "Unknown option '--port'"],
+    [
+      ['m.js', '--nats', 'x', '--port', '1'],
+      'unknown option --port: portico --help lists the options',
+    ],
   ])('refuses %j', (args, message) => {
     expect(() => readMicroserviceOptions(args, {})).toThrow(message);
   });

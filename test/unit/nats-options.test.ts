@@ -100,7 +100,7 @@ describe('NATS_* variables and flags', () => {
   it('has no flag for a password or a token, which every user could read in the process list', () => {
     for (const flag of ['--nats-password', '--nats-token']) {
       expect(() => readMicroserviceOptions(['m.js', '--nats', 'n:1', flag, 'x'], {})).toThrow(
-        `Unknown option '${flag}'`,
+        `unknown option ${flag}: portico --help lists the options`,
       );
     }
   });
