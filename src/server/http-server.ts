@@ -78,11 +78,12 @@ export function createHttpServer(
     onRequest(req, res);
   });
   server.on('clientError', (error: Error, socket: Duplex) => {
-    const current = unfinished.get(socket)?.[0];
+    const open = unfinished.get(socket);
+    const current = open?.[0];
     // Node reports a socket's own error here too, once the socket is destroyed; a parser's error
     // comes while it is not.
     if (current && socket.destroyed) onSocketError?.(error, current);
-    answerClientError(error, socket, current);
+    answerClientError(error, socket, open);
   });
   server.on('connect', refuseConnect);
   watchWriteDeadline(server, {

@@ -25,18 +25,29 @@ export function answerShape(req: http.IncomingMessage): { requestId: string; for
 }
 
 /**
- * Answers what Node's parser refused with the error envelope, then closes the connection; a
- * connection whose response being written is half written (head sent, not finished) is only
- * closed, as an envelope would land inside that response's body.
+ * Answers what Node's parser refused with the error envelope, then closes the connection. `open`
+ * are the connection's unfinished responses, oldest first. Where the first is half written (head
+ * sent, not finished) the connection is only closed, as an envelope would land inside its body.
+ * Where whole requests came before the bad bytes and are still being answered, the envelope
+ * waits for their answers: written at once, it would reach their client as the first one's.
  */
 export function answerClientError(
   error: Error & { code?: string },
   socket: Duplex,
-  current: http.ServerResponse | undefined,
+  open: readonly http.ServerResponse[] | undefined,
 ): void {
+  const current = open?.[0];
   const halfWritten = current?.headersSent === true && !current.writableFinished;
   if (!socket.writable || halfWritten) {
     socket.destroy();
+    return;
+  }
+  const last = open?.at(-1);
+  if (last && !last.writableFinished) {
+    last.once('finish', () => answerClientError(error, socket, undefined));
+    last.once('close', () => {
+      if (!last.writableFinished) socket.destroy();
+    });
     return;
   }
   const [code, message] = PARSER_ERRORS[error.code ?? ''] ?? [

@@ -32,6 +32,8 @@ function openRaw(url: string): { socket: net.Socket; seen: { text: string; close
 describe('what the HTTP parser refuses on a connection that was answered before', () => {
   // A servlet whose response sends its head and a first chunk, then waits for the test.
   const streams: PassThrough[] = [];
+  // A servlet that answers once the test releases it.
+  const held: (() => void)[] = [];
   const answered: WeakRef<ServerResponse>[] = [];
   let server: TestServer;
   beforeAll(async () => {
@@ -43,6 +45,13 @@ describe('what the HTTP parser refuses on a connection that was answered before'
           app: async (ctx) => {
             answered.push(new WeakRef(ctx.res));
             ctx.body = 'done';
+          },
+        }),
+        servletApp({
+          name: 'held',
+          app: async (ctx) => {
+            await new Promise<void>((resolve) => held.push(resolve));
+            ctx.body = 'released';
           },
         }),
         servletApp({
@@ -100,6 +109,22 @@ describe('what the HTTP parser refuses on a connection that was answered before'
     await waitFor(() => seen.closed, { what: 'the server closing the connection' });
     expect(seen.text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(seen.text).not.toMatch(/BAD_REQUEST|400 Bad Request/);
+  });
+
+  // Bug: the envelope was written at once, before the answer of the whole request in front of
+  // the bad bytes, which its client then took as that request's answer, though it had run.
+  it('answers whole requests before the bad bytes first, then the 400, then closes', async () => {
+    const { socket, seen } = openRaw(server.url);
+    socket.write(`GET /held/ HTTP/1.1\r\nHost: x\r\n\r\n${MUL_TWO}${GARBAGE}`);
+    await waitFor(() => held.length === 1, { what: 'the held request' });
+    held.shift()?.();
+    await waitFor(() => seen.closed, { what: 'the server closing the connection' });
+    // Each answer's head follows the body before it on the same line.
+    const statuses = seen.text.match(/HTTP\/1\.1 \d{3}/g);
+    expect(statuses).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200', 'HTTP/1.1 400']);
+    expect(seen.text).toContain('released');
+    expect(seen.text).toContain('{"result":6}');
+    expect(seen.text).toContain('"code":"BAD_REQUEST"');
   });
 
   it('keeps no finished response alive while its connection stays open', async () => {
