@@ -81,15 +81,25 @@ type DateSuffix<T, D extends number = 6> = [D] extends [never]
 /** The paths of the `Date` values of a result, `$` being the result itself: `$.items[*].at`. */
 export type DatePath<T> = `$${DateSuffix<T>}`;
 
+/** True when every date of `T` sits less than six levels deep: a payload that holds itself does not. */
+type FewPaths<T> = [DateSuffix<T>] extends [DateSuffix<T, 5>] ? true : false;
+
+/** Every date path of `T` where they are few, else any of them (endless paths cannot be listed). */
+type PathsOf<T> =
+  FewPaths<T> extends true
+    ? { readonly [P in DatePath<T>]: true }
+    : { readonly [P in DatePath<T>]?: true };
+
 /**
  * For each method whose result holds dates, the paths of the dates in it. The compiler demands an
- * entry for each such method and refuses a path where the result has no date; a payload that
- * holds itself has endless paths, so it cannot demand every one.
+ * entry for each such method, every path of a result that does not hold itself (one left out
+ * would arrive as text its type calls a `Date`), and refuses a path where the result has no date;
+ * a payload that holds itself has endless paths, so it cannot demand every one.
  */
 export type DateFields<S> = {
-  readonly [K in RemoteMethodName<S> as DateSuffix<RemoteResult<S[K]>> extends never ? never : K]: {
-    readonly [P in DatePath<RemoteResult<S[K]>>]?: true;
-  };
+  readonly [K in RemoteMethodName<S> as DateSuffix<RemoteResult<S[K]>> extends never
+    ? never
+    : K]: PathsOf<RemoteResult<S[K]>>;
 };
 
 /** The `dates` option: required when some result of `S` holds a `Date`, refused otherwise. */

@@ -29,7 +29,10 @@ describe('createClient header values', () => {
       microservice: 'probe',
       service: 'probe',
       headers,
-      dates: { profile: {}, team: {} },
+      dates: {
+        profile: { '$.born': true },
+        team: { '$.members[*].born': true, '$.lead.born': true },
+      },
       fetch: counting,
     });
 
@@ -54,7 +57,10 @@ describe('createClient header values', () => {
           baseUrl,
           microservice: 'probe',
           service: 'probe',
-          dates: { profile: {}, team: {} },
+          dates: {
+            profile: { '$.born': true },
+            team: { '$.members[*].born': true, '$.lead.born': true },
+          },
         });
       expect(make).toThrow(TypeError);
     },

@@ -113,7 +113,10 @@ describe.each(PLACEMENTS)('createClient over HTTP (%s placement)', (placement) =
         ip: '203.0.113.9',
         privilegeNames: ['admin', 'ops'],
       },
-      dates: { profile: {}, team: {} },
+      dates: {
+        profile: { '$.born': true },
+        team: { '$.members[*].born': true, '$.lead.born': true },
+      },
     });
     expect(await withCallOptions(client, { requestId: 'ctx-1' }).context(0)).toMatchObject({
       requestId: 'ctx-1',
@@ -204,7 +207,10 @@ describe('createClient failures before any portico answer', () => {
       baseUrl: server.url,
       microservice: 'probe',
       service: 'probe',
-      dates: { profile: {}, team: {} },
+      dates: {
+        profile: { '$.born': true },
+        team: { '$.members[*].born': true, '$.lead.born': true },
+      },
     });
     try {
       const first = client.sleep(300);

@@ -54,6 +54,8 @@ const dates = {
   rename: { '$.born': true, '$.partner.born': true, '$.visits[*].at': true },
 } as const;
 
+const calcOptions = { baseUrl: '', microservice: 'visits', service: 'visits' };
+
 const people = createClient<PeopleService>({
   baseUrl: '',
   microservice: 'people',
@@ -123,6 +125,22 @@ createClient<PeopleService>({
     find: { ...dates.find, '$.name': true },
     rename: dates.rename,
   },
+});
+
+interface Visit {
+  at: Date;
+  until?: Date | null;
+  notes: { written: Date }[];
+}
+declare class VisitService {
+  visit(id: number): Promise<Visit>;
+}
+const visitDates = { '$.at': true, '$.until': true, '$.notes[*].written': true } as const;
+createClient<VisitService>({ ...calcOptions, dates: { visit: visitDates } });
+createClient<VisitService>({
+  ...calcOptions,
+  // @ts-expect-error a result that does not hold itself needs every date path: until is left out
+  dates: { visit: { '$.at': true, '$.notes[*].written': true } },
 });
 
 createClient<CalculatorService>({
