@@ -52,9 +52,10 @@ function givenArguments(envelope: CallEnvelope, method: MethodMeta): readonly st
   }
   if (given.length < required || given.length > expected) {
     const count = required === expected ? `${expected}` : `${required} to ${expected}`;
+    const noun = count === '1' ? 'argument' : 'arguments';
     throw frameworkError(
       'WRONG_ARITY',
-      `${envelope.method} takes ${count} arguments, the body has ${given.length}`,
+      `${envelope.method} takes ${count} ${noun}, the body has ${given.length}`,
     );
   }
   return given;

@@ -72,6 +72,14 @@ describe.each(PLACEMENTS)('X-SVC-* headers (%s)', (placement) => {
       }
     });
 
+    it('says "1 argument" for a one-parameter method called through RMC with two', async () => {
+      const answer = await send(server.url, '/probe/probe/echo', {
+        headers: json({ 'X-SVC-API-ID': 'RMC' }),
+        body: '["a","b"]',
+      });
+      expect(answer.error?.message).toBe('echo takes 1 argument, the body has 2');
+    });
+
     it('calls a method with no parameters through RMC with an empty array', async () => {
       const answer = await send(server.url, '/probe/probe/none', {
         headers: json({ 'X-SVC-API-ID': 'RMC' }),
