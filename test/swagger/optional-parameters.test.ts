@@ -78,6 +78,7 @@ export class Person {
   @Field() name!: string;
   @Field() middleName?: string;
   @Field({ optional: true }) nick?: string;
+  @Field(String) maiden!: string | undefined;
 }
 
 @Api()
@@ -121,14 +122,17 @@ describe('generate-swagger on optional @Field members, without a contract', () =
   it('warns where TypeScript erases the ?, and lists the member as required, as the server takes it', async () => {
     expect(generation.diagnostics.map((d) => `${d.location?.line}: ${d.message}`)).toEqual([
       '6: Person.middleName is optional in its type, but TypeScript erases the ?, so the runtime requires it and the document says so: write @Field({ optional: true }), or build with --contract',
+      '8: Person.maiden is optional in its type, but TypeScript erases its type (T | undefined), so the runtime requires it and the document says so: write @Field({ optional: true }), or build with --contract',
     ]);
     const person = ((generation.document.components as Json).schemas as Json).Person as Json;
-    expect(person.required).toEqual(['name', 'middleName']);
+    expect(person.required).toEqual(['name', 'middleName', 'maiden']);
     const call = (body: object) =>
       send(server.url, '/hello/people/echo', { headers: json(), body: JSON.stringify(body) });
-    const missing = await call({ name: 'Ada', nick: 'A' });
+    const missing = await call({ name: 'Ada', nick: 'A', maiden: 'M' });
     expect(missing.status).toBe(400);
     expect(missing.error?.message).toContain('field middleName: required field is missing');
-    expect((await call({ name: 'Ada', middleName: 'B' })).status).toBe(200);
+    const noMaiden = await call({ name: 'Ada', middleName: 'B' });
+    expect(noMaiden.error?.message).toContain('field maiden: required field is missing');
+    expect((await call({ name: 'Ada', middleName: 'B', maiden: 'M' })).status).toBe(200);
   });
 });

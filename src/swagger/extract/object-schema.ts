@@ -71,14 +71,15 @@ function propertyModel(scope: Scope, symbol: ts.Symbol): PropertyModel {
   const optionalByField =
     propertyOf(field?.options, 'optional')?.kind === ts.SyntaxKind.TrueKeyword;
   // `x: T | undefined` is optional as `x?: T` is: JSON has no undefined to send or answer.
+  const question = (symbol.flags & ts.SymbolFlags.Optional) !== 0;
   const optionalByType =
-    (symbol.flags & ts.SymbolFlags.Optional) !== 0 ||
+    question ||
     (type.isUnion() && type.types.some((t) => (t.flags & ts.TypeFlags.Undefined) !== 0));
   // A `?` the runtime never learns of, on a @Field without a contract: required, with a warning.
   const erased =
     optionalByType &&
     !optionalByField &&
-    fieldOptionalErased(converter, { declared: field !== undefined, site: propertySite });
+    fieldOptionalErased(converter, { declared: field !== undefined, site: propertySite, question });
   return {
     name: symbol.name,
     required: (erased || !optionalByType) && !optionalByField && !isGetterOnly(symbol),

@@ -41,18 +41,26 @@ export function checkErasedOptional(
 }
 
 /**
- * Whether a `@Field` member written `name?: T` is required on the wire: without a contract the
- * runtime learns optional only from `@Field({ optional: true })`, as TypeScript erases the `?`.
- * Warns where so; the document follows the runtime and lists the member as required.
+ * Whether a `@Field` member written `name?: T` or `name: T | undefined` is required on the wire:
+ * without a contract the runtime learns optional only from `@Field({ optional: true })`, as
+ * TypeScript erases the `?` and the type. Warns where so, in the words of what was written; the
+ * document follows the runtime and lists the member as required.
  */
 export function fieldOptionalErased(
   converter: Converter,
-  { declared, site }: { declared: boolean; site: { node: ts.Node; label: string } },
+  {
+    declared,
+    site,
+    question,
+  }: { declared: boolean; site: { node: ts.Node; label: string }; question: boolean },
 ): boolean {
   if (converter.typesAreContract || !declared) return false;
+  const erased = question
+    ? 'TypeScript erases the ?'
+    : 'TypeScript erases its type (T | undefined)';
   converter.report({
     severity: 'warning',
-    message: `${site.label} is optional in its type, but TypeScript erases the ?, so the runtime requires it and the document says so: write @Field({ optional: true }), or build with --contract`,
+    message: `${site.label} is optional in its type, but ${erased}, so the runtime requires it and the document says so: write @Field({ optional: true }), or build with --contract`,
     location: locationOf(site.node),
   });
   return true;
