@@ -58,6 +58,8 @@ export type SchemaModel = SchemaNotes &
         readonly kind: 'enum';
         readonly type: PrimitiveType;
         readonly values: readonly (string | number | boolean)[];
+        /** A TypeScript enum's member names, beside its values: code generators name them so. */
+        readonly names?: readonly string[];
       }
     | { readonly kind: 'ref'; readonly name: string }
     | { readonly kind: 'array'; readonly items: SchemaModel }

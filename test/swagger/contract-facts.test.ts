@@ -29,7 +29,11 @@ describe('generate-swagger and the facts the runtime enforces', () => {
       digit: { type: 'integer', minimum: 0, exclusiveMinimum: true, maximum: 9 },
       at: { type: 'string', format: 'date-time', 'x-nullable': true },
     });
-    expect(doc.definitions.Level).toEqual({ type: 'integer', enum: [1, 2] });
+    expect(doc.definitions.Level).toEqual({
+      type: 'integer',
+      enum: [1, 2],
+      'x-enum-varnames': ['Low', 'High'],
+    });
     expect(open.components.schemas.Agreeing.properties.digit).toEqual({
       type: 'integer',
       exclusiveMinimum: 0,

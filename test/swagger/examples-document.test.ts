@@ -135,6 +135,8 @@ describe('generate-swagger on the examples', () => {
     expect(doc.definitions.OrderStatus).toEqual({
       type: 'string',
       enum: ['NEW', 'PAID', 'SHIPPED'],
+      // The enum's member names, which code generators name its constants by.
+      'x-enum-varnames': ['New', 'Paid', 'Shipped'],
       description: 'Where an order stands.',
     });
     const open = (await generateExamples({ openapi: '3.1' })).document as Json;

@@ -82,7 +82,11 @@ function renderCore(schema: SchemaModel, dialect: Dialect): Json {
     case 'primitive':
       return { type: schema.type, ...(schema.format ? { format: schema.format } : {}) };
     case 'enum':
-      return { type: schema.type, enum: [...schema.values] };
+      return {
+        type: schema.type,
+        enum: [...schema.values],
+        ...(schema.names ? { 'x-enum-varnames': [...schema.names] } : {}),
+      };
     case 'ref':
       return { $ref: schemaRef(schema.name, dialect) };
     case 'array':

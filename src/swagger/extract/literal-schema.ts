@@ -42,18 +42,26 @@ export function literalEnums(values: readonly Literal[]): SchemaModel[] {
   return [...groups.values()].map(enumOf);
 }
 
-/** An enum's values in the order its declaration lists them. */
+/** An enum member's name as code names it: `'in-stock'` is `in-stock`. */
+function nameOf(member: ts.EnumMember): string {
+  return ts.isIdentifier(member.name) || ts.isStringLiteral(member.name)
+    ? member.name.text
+    : member.name.getText();
+}
+
+/** An enum's values in the order its declaration lists them, with its members' names. */
 export function enumDeclarationSchema(converter: Converter, type: ts.UnionType): SchemaModel {
   const declarations = (type.getSymbol()?.declarations ?? []).filter(ts.isEnumDeclaration);
-  const values = declarations
-    .flatMap((d) => d.members.map((m) => converter.checker.getConstantValue(m)))
-    .filter((v) => v !== undefined);
-  if (values.length === 0)
+  const members = declarations
+    .flatMap((d) => d.members.map((m) => [nameOf(m), converter.checker.getConstantValue(m)]))
+    .filter((m): m is [string, string | number] => m[1] !== undefined);
+  if (members.length === 0)
     return literalEnums(type.types.map((t) => literalOf(t, converter.checker)!))[0]!;
   const groups = [
-    values.filter((v) => typeof v === 'string'),
-    values.filter((v) => typeof v === 'number'),
+    members.filter(([, v]) => typeof v === 'string'),
+    members.filter(([, v]) => typeof v === 'number'),
   ].filter((g) => g.length > 0);
-  const enums = groups.map(enumOf);
+  // The member names travel as x-enum-varnames, which code generators name the constants by.
+  const enums = groups.map((g) => ({ ...enumOf(g.map(([, v]) => v)), names: g.map(([n]) => n) }));
   return enums.length === 1 ? enums[0]! : { kind: 'union', members: enums };
 }
