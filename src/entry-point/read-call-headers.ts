@@ -7,7 +7,7 @@ import {
   formatOfSequence,
   SEQUENCE_NAMES,
 } from '../serialization/sequence';
-import { headerText, invalidHeader } from './header-text';
+import { asciiHeaderText, headerText, invalidHeader } from './header-text';
 import { validRequestId } from './request-id-of';
 import { splitPrivilegeNames } from './split-privilege-names';
 import { SVC_HEADERS } from './svc-header-spelling';
@@ -64,12 +64,12 @@ export function readCallHeaders(
     throw invalidHeader(SVC_HEADERS.apiId, 'must be ROA or RMC (case sensitive)');
   if (!sequenceFormat)
     throw invalidHeader(SVC_HEADERS.sequenceName, `must be one of ${SEQUENCE_NAMES.join(', ')}`);
-  const givenLocale = headerText(headers.locale, SVC_HEADERS.locale);
+  const givenLocale = asciiHeaderText(headers.locale, SVC_HEADERS.locale);
   // The default was checked with the configuration (src/server/config.ts).
   if (givenLocale !== undefined && !LOCALE.test(givenLocale))
     throw invalidHeader(SVC_HEADERS.locale, 'must be a language tag such as en or de-CH');
   const locale = givenLocale ?? defaults.defaultLocale;
-  const ip = headerText(headers.ip, SVC_HEADERS.ip);
+  const ip = asciiHeaderText(headers.ip, SVC_HEADERS.ip);
   if (ip !== undefined && isIP(ip) === 0)
     throw invalidHeader(SVC_HEADERS.ip, 'must be an IP address');
   const names = headerText(headers.privilegeNames, SVC_HEADERS.privilegeNames);

@@ -84,6 +84,15 @@ describe.each(PLACEMENTS)('X-SVC-* values sent as UTF-8 (%s)', (placement) => {
     expect(asked).toEqual([['lecteur', 'écrivain']]);
   });
 
+  it('leave a locale or an IP with bytes over 0x7f refused for its shape', async () => {
+    const locale = await context([['X-SVC-Locale', 'fr-é']]);
+    expect(JSON.parse(locale.body).error.message).toBe(
+      'X-SVC-Locale must be a language tag such as en or de-CH',
+    );
+    const ip = await context([['X-SVC-IP', '10.0.0.é']]);
+    expect(JSON.parse(ip.body).error.message).toBe('X-SVC-IP must be an IP address');
+  });
+
   it('count characters, not bytes, against the 1024 limit', async () => {
     const fits = await context([['X-SVC-User', 'é'.repeat(1024)]]);
     expect(JSON.parse(fits.body).user).toBe('é'.repeat(1024));
