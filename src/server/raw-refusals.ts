@@ -42,8 +42,8 @@ export function answerClientError(
     socket.destroy();
     return;
   }
-  const last = open?.at(-1);
-  if (last && !last.writableFinished) {
+  const last = lastWhole(open);
+  if (last) {
     last.once('finish', () => answerClientError(error, socket, undefined));
     last.once('close', () => {
       if (!last.writableFinished) socket.destroy();
@@ -55,6 +55,21 @@ export function answerClientError(
     'the request is not valid HTTP/1.1',
   ];
   endWith(socket, rawErrorResponse(code, message, { requestId: randomUUID(), format: 'json' }));
+}
+
+/**
+ * The last unfinished response whose request arrived whole. A request not whole is the one the
+ * refused bytes belong to (a body cut short, then the end of the connection): its answer is the
+ * 400, and waiting for it would wait for a body that never comes.
+ */
+function lastWhole(
+  open: readonly http.ServerResponse[] | undefined,
+): http.ServerResponse | undefined {
+  for (let i = (open?.length ?? 0) - 1; i >= 0; i--) {
+    const res = open?.[i] as http.ServerResponse;
+    if (res.req.complete && !res.writableFinished) return res;
+  }
+  return undefined;
 }
 
 /** Answers `CONNECT` like any method the entry point does not take, and closes. */
