@@ -12,7 +12,7 @@ function isControl(c: string): boolean {
   return code < 0x20 || code === 0x7f;
 }
 
-describe.each(PLACEMENTS)('X-SVC-* values sent as UTF-8 (%s)', (placement) => {
+describe.each(PLACEMENTS)('X-SVC-* text values (%s)', (placement) => {
   let server: TestServer;
   const asked: string[][] = [];
   beforeAll(async () => {
@@ -48,37 +48,30 @@ describe.each(PLACEMENTS)('X-SVC-* values sent as UTF-8 (%s)', (placement) => {
     return sendRaw(server.url, Buffer.concat([lines, ...head, Buffer.from('\r\n1')]));
   };
 
-  it('reach the method as the text that was sent', async () => {
+  it.each([
+    [
+      'sent as UTF-8 reach the method as the text that was sent',
+      { user: 'José', session: 'séance-😀', application: '会計' },
+      (text: string) => Buffer.from(text),
+    ],
+    [
+      'sent as latin1, not UTF-8, are kept as latin1, as a browser sends U+0080 to U+00FF',
+      { user: 'José', session: 'aÃ', application: 'Bücher' },
+      (text: string) => Buffer.from(text, 'latin1'),
+    ],
+  ])('%s', async (_, sent, bytes) => {
     asked.length = 0;
     const answer = await context([
-      ['X-SVC-User', 'José'],
-      ['X-SVC-Session-ID', 'séance-😀'],
-      ['X-SVC-Client-Application-Name', '会計'],
-      ['X-SVC-Privilege-Names', 'lecteur; écrivain'],
+      ['X-SVC-User', bytes(sent.user)],
+      ['X-SVC-Session-ID', bytes(sent.session)],
+      ['X-SVC-Client-Application-Name', bytes(sent.application)],
+      ['X-SVC-Privilege-Names', bytes('lecteur; écrivain')],
     ]);
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({
-      user: 'José',
-      sessionId: 'séance-😀',
-      clientApplicationName: '会計',
-      privilegeNames: 'lecteur;écrivain',
-    });
-    expect(asked).toEqual([['lecteur', 'écrivain']]);
-  });
-
-  it('keep text that is not UTF-8 as latin1, as a browser sends U+0080 to U+00FF', async () => {
-    asked.length = 0;
-    const answer = await context([
-      ['X-SVC-User', Buffer.from('José', 'latin1')],
-      ['X-SVC-Session-ID', Buffer.from([0x61, 0xc3])],
-      ['X-SVC-Client-Application-Name', Buffer.from('Bücher', 'latin1')],
-      ['X-SVC-Privilege-Names', Buffer.from('lecteur; écrivain', 'latin1')],
-    ]);
-    expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.body)).toMatchObject({
-      user: 'José',
-      sessionId: 'aÃ',
-      clientApplicationName: 'Bücher',
+      user: sent.user,
+      sessionId: sent.session,
+      clientApplicationName: sent.application,
       privilegeNames: 'lecteur;écrivain',
     });
     expect(asked).toEqual([['lecteur', 'écrivain']]);
