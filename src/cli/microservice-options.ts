@@ -1,10 +1,9 @@
-import { parseArgs } from 'node:util';
 import { isReplicaId, REPLICA_ID_RULE } from '../protocol/replica-id';
 import { type ReplicaLimits } from '../replica/replica-limits';
 import { type LogLevel } from '../server/config';
 import { type NatsConnectionOptions } from '../transport/nats/nats-options';
 import { NATS_FLAGS, readNatsFlags } from './nats-flags';
-import { argumentsError, readLogLevel } from './start-options';
+import { parseCommandLine, readLogLevel } from './start-options';
 
 /** What `portico microservice` was asked to do. */
 export interface MicroserviceOptions extends NatsConnectionOptions, Partial<ReplicaLimits> {
@@ -81,29 +80,20 @@ export function readMicroserviceOptions(
 }
 
 function parseStrictly(args: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        ...NATS_FLAGS,
-        name: { type: 'string' },
-        'replica-id': { type: 'string' },
-        concurrency: { type: 'string' },
-        'subject-prefix': { type: 'string' },
-        development: { type: 'boolean' },
-        'max-call-ms': { type: 'string' },
-        'max-waiting': { type: 'string' },
-        'max-args': { type: 'string' },
-        'max-body-bytes': { type: 'string' },
-        tracing: { type: 'boolean' },
-        'admin-port': { type: 'string' },
-      },
-    });
-  } catch (error) {
-    throw new Error(argumentsError(error));
-  }
+  return parseCommandLine(args, {
+    ...NATS_FLAGS,
+    name: { type: 'string' },
+    'replica-id': { type: 'string' },
+    concurrency: { type: 'string' },
+    'subject-prefix': { type: 'string' },
+    development: { type: 'boolean' },
+    'max-call-ms': { type: 'string' },
+    'max-waiting': { type: 'string' },
+    'max-args': { type: 'string' },
+    'max-body-bytes': { type: 'string' },
+    tracing: { type: 'boolean' },
+    'admin-port': { type: 'string' },
+  } as const);
 }
 
 function readLimits(

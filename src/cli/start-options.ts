@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { isLogLevel, type LogLevel, logLevelError } from '../server/config';
 import { StartupError } from './startup-error';
 
@@ -48,22 +48,35 @@ export function readStartOptions(args: readonly string[], env: NodeJS.ProcessEnv
 }
 
 function parseStrictly(args: readonly string[]) {
+  const options = {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'admin-port': { type: 'string' },
+    development: { type: 'boolean' },
+    verbose: { type: 'boolean' },
+    project: { type: 'string' },
+  } as const;
   try {
-    return parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'admin-port': { type: 'string' },
-        development: { type: 'boolean' },
-        verbose: { type: 'boolean' },
-        project: { type: 'string' },
-      },
-    });
+    return parseCommandLine(args, options);
   } catch (error) {
-    throw usageError(argumentsError(error));
+    throw usageError((error as Error).message);
+  }
+}
+
+type Flags = NonNullable<ParseArgsConfig['options']>;
+type Parsed<T extends Flags> = ReturnType<
+  typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: T }>
+>;
+
+/**
+ * The options and positionals of a command line, or an `Error` that says what is wrong with it in
+ * the words of `portico start` ({@link argumentsError}).
+ */
+export function parseCommandLine<T extends Flags>(args: readonly string[], options: T): Parsed<T> {
+  try {
+    return parseArgs({ args: [...args], allowPositionals: true, strict: true, options });
+  } catch (error) {
+    throw new Error(argumentsError(error));
   }
 }
 
