@@ -7,6 +7,7 @@ import { CONTENT_TYPES } from '../http/responses';
 import { serializeError } from '../serialization/error-envelope';
 import { type HttpLimits } from './config';
 import { faultyTransfer } from './faulty-transfer';
+import { hostFault } from './host-fault';
 import { answerClientError, answerShape, refuseConnect } from './raw-refusals';
 import { trackResponse, unfinishedResponses } from './unfinished-responses';
 import { unsupportedVersion } from './unsupported-version';
@@ -26,9 +27,10 @@ export interface ServerReports {
  *   arrives too slowly) get the error envelope in JSON instead of Node's bare status line;
  * - a request with more than `maxHeaderCount` header lines is 431 (Node would drop the extra
  *   lines silently, `Content-Type` or `Content-Length` among them);
- * - an HTTP/1.1 request without `Host` is 400 with the envelope (Node's answer has no body), and
- *   so is one whose `Transfer-Encoding` cannot frame it ({@link faultyTransfer}) and one that is
- *   not HTTP/1.x ({@link unsupportedVersion});
+ * - an HTTP/1.1 request without `Host`, one with two `Host` lines or a `Host` that is not a host
+ *   and port ({@link hostFault}), one whose `Transfer-Encoding` cannot frame it
+ *   ({@link faultyTransfer}) and one that is not HTTP/1.x ({@link unsupportedVersion}) are 400
+ *   with the envelope (Node's answer to a missing `Host` has no body);
  * - an `Expect` other than `100-continue` is ignored rather than answered 417, and `100 Continue`
  *   is sent only when the body is about to be read, so an oversized body is refused before it;
  * - `CONNECT` (which Node answers by dropping the connection) is 405, as any other method.
@@ -66,9 +68,11 @@ export function createHttpServer(
       refuse({ req, res }, 'HEADERS_TOO_LARGE', `more than ${limits.maxHeaderCount} header lines`);
     } else if (transfer) {
       refuse({ req, res }, 'BAD_REQUEST', transfer);
-    } else if (req.headers.host === undefined && req.httpVersion !== '1.0') {
-      refuse({ req, res }, 'BAD_REQUEST', 'an HTTP/1.1 request must have a Host header');
-    } else listener(req, res);
+    } else {
+      const host = hostFault(req);
+      if (host) refuse({ req, res }, 'BAD_REQUEST', host);
+      else listener(req, res);
+    }
   }
   // Count every header line: the count limit is ours, and the byte limit bounds the work.
   server.maxHeadersCount = 0;

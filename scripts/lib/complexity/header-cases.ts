@@ -1,9 +1,11 @@
+import type { IncomingMessage } from 'node:http';
 import { headerText } from '../../../src/entry-point/header-text';
 import { negotiate, parseAccept } from '../../../src/entry-point/negotiation';
 import { LOCALE, readCallHeaders } from '../../../src/entry-point/read-call-headers';
 import { validRequestId } from '../../../src/entry-point/request-id-of';
 import { splitPrivilegeNames } from '../../../src/entry-point/split-privilege-names';
 import { SvcHeaderValues } from '../../../src/entry-point/svc-header-values';
+import { hostFault } from '../../../src/server/host-fault';
 import { type ComplexityCase } from './growth';
 import { many } from './inputs';
 
@@ -21,8 +23,31 @@ const DEFAULTS = {
   defaultLocale: 'en',
 } as const;
 
+/** Checks `host` as the one Host line of an HTTP/1.1 request; throws its refusal. */
+function readHost(host: string): void {
+  const request = { headers: { host }, rawHeaders: ['Host', host], httpVersion: '1.1' };
+  const fault = hostFault(request as unknown as IncomingMessage);
+  if (fault) throw new Error(fault);
+}
+
 /** The readers of request headers. */
 export const HEADER_CASES: readonly ComplexityCase[] = [
+  {
+    reader: 'Host',
+    family: 'a long name, then a space',
+    n: 200_000,
+    make: (n) => `${'a'.repeat(n)} `,
+    read: readHost,
+    refused: 'is not a host and port',
+  },
+  {
+    reader: 'Host',
+    family: 'an IP literal never closed',
+    n: 100_000,
+    make: (n) => `[${'1:'.repeat(n)}`,
+    read: readHost,
+    refused: 'is not a host and port',
+  },
   {
     reader: 'Accept',
     family: 'list items',
