@@ -52,9 +52,13 @@ function nameOf(member: ts.EnumMember): string {
 /** An enum's values in the order its declaration lists them, with its members' names. */
 export function enumDeclarationSchema(converter: Converter, type: ts.UnionType): SchemaModel {
   const declarations = (type.getSymbol()?.declarations ?? []).filter(ts.isEnumDeclaration);
+  const seen = new Set<string | number>();
+  // A member that repeats a value is an alias: an enum lists each value once (JSON Schema's
+  // enum items are unique), under the first member's name.
   const members = declarations
     .flatMap((d) => d.members.map((m) => [nameOf(m), converter.checker.getConstantValue(m)]))
-    .filter((m): m is [string, string | number] => m[1] !== undefined);
+    .filter((m): m is [string, string | number] => m[1] !== undefined)
+    .filter(([, value]) => !seen.has(value) && seen.add(value));
   if (members.length === 0)
     return literalEnums(type.types.map((t) => literalOf(t, converter.checker)!))[0]!;
   const groups = [
