@@ -10,7 +10,7 @@ const SWITCHES = ['development', 'metrics', 'tracing'] as const;
  * Refuses, with one line naming the key, the top-level values that nothing else checks before they
  * do harm: a `port` that is not a number (Node takes a text that is no number as the path of a Unix
  * socket; one of digits is refused too, as the type says), a `host` that is not text (Node ignores
- * it and listens everywhere), and a switch that is not a boolean (`metrics: 'false'` would turn
+ * it and listens everywhere, as it does for an empty one, which is taken), and a switch that is not a boolean (`metrics: 'false'` would turn
  * metrics on).
  */
 export function checkServerConfig(config: MainServerConfig): void {
@@ -18,7 +18,7 @@ export function checkServerConfig(config: MainServerConfig): void {
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
     throw wrong('port', 'a port number from 0 to 65535', port);
   }
-  if (host !== undefined && (typeof host !== 'string' || host === '')) {
+  if (host !== undefined && typeof host !== 'string') {
     throw wrong('host', 'a host name or address', host);
   }
   for (const key of SWITCHES) {

@@ -56,6 +56,10 @@ describe('createMainServer configuration checks', () => {
     expect(create(config as Partial<MainServerConfig>)).toThrow(message);
   });
 
+  it('takes an empty host, on which Node listens everywhere, as it does no host', () => {
+    expect(create({ host: '' })).not.toThrow();
+  });
+
   it('takes the longest time a timer keeps', () => {
     const longest = 2 ** 31 - 1;
     const config = { drainDelayMs: longest, ...entry({ callTimeoutMs: longest }) };
