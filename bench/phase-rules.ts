@@ -55,11 +55,28 @@ export const PHASE_RULES = {
     { file: 'node:internal/streams/readable', functions: ['Readable'] },
     // The response object is made with the request's; its other functions write the answer.
     { file: 'node:_http_outgoing', functions: ['OutgoingMessage'] },
-    ...src('server', 'http-server', 'in-flight', 'write-deadline', 'raw-refusals'),
+    ...src(
+      'server',
+      'http-server',
+      'host-fault',
+      'unfinished-responses',
+      'in-flight',
+      'write-deadline',
+      'raw-refusals',
+    ),
   ],
   negotiate: src('entry-point', 'negotiation'),
   headers: [
-    ...src('entry-point', 'headers', 'svc-header-values', 'new-request-id'),
+    ...src(
+      'entry-point',
+      'read-call-headers',
+      'header-text',
+      'request-id-of',
+      'split-privilege-names',
+      'svc-header-spelling',
+      'svc-header-values',
+      'new-request-id',
+    ),
     ...src('http', 'cors'),
   ],
   context: [
