@@ -1,28 +1,17 @@
 import pino from 'pino';
 import type { RemoteError } from '../../src/errors';
 import { encodeReply } from '../../src/protocol/codec';
-import { type CallEnvelope, ENVELOPE_VERSION } from '../../src/protocol/envelope';
 import { answerPings } from '../../src/replica/replica-pings';
 import { replicaSubject } from '../../src/transport/nats/replica-ping';
 import { requestReply } from '../../src/transport/nats/request-reply';
 import { checkNats } from '../support/nats';
 import { useNatsLink } from '../support/nats-link';
-import { steerableStatus, watchGone } from '../support/replica-status';
+import { callToGone, steerableStatus, watchGone } from '../support/replica-status';
 import { waitFor } from '../support/wait';
 
 const describeNats = checkNats('the no-replica-open tests are skipped') ? describe : describe.skip;
 
-const call: CallEnvelope = {
-  version: ENVELOPE_VERSION,
-  microservice: 'gone',
-  service: 'calc',
-  method: 'add',
-  apiId: 'RMC',
-  sequenceName: 'calc',
-  args: ['1'],
-  context: { requestId: 'g1', locale: 'en', privilegeNames: [], privileged: false },
-  deadline: Date.now() + 60_000,
-};
+const call = callToGone('g1');
 
 // No replica the main server knows takes calls: it answers 503 itself, "retry later", and sends
 // nothing that a replica might take as it goes (docs/faults.md).

@@ -1,30 +1,20 @@
 import pino from 'pino';
 import type { RemoteError } from '../../src/errors';
 import { encodeReply } from '../../src/protocol/codec';
-import { type CallEnvelope, ENVELOPE_VERSION, type FramedReply } from '../../src/protocol/envelope';
+import { type FramedReply } from '../../src/protocol/envelope';
 import { answerPings } from '../../src/replica/replica-pings';
 import { type ReplicaStatus, replicaSubject } from '../../src/transport/nats/replica-ping';
 import { requestReply } from '../../src/transport/nats/request-reply';
 import { checkNats } from '../support/nats';
 import { useNatsLink } from '../support/nats-link';
-import { steerableStatus, watchGone } from '../support/replica-status';
+import { callToGone, steerableStatus, watchGone } from '../support/replica-status';
 import { waitFor } from '../support/wait';
 
 const describeNats = checkNats('the no-replica-reopen tests are skipped')
   ? describe
   : describe.skip;
 
-const call: CallEnvelope = {
-  version: ENVELOPE_VERSION,
-  microservice: 'gone',
-  service: 'calc',
-  method: 'add',
-  apiId: 'RMC',
-  sequenceName: 'calc',
-  args: ['1'],
-  context: { requestId: 'r1', locale: 'en', privilegeNames: [], privileged: false },
-  deadline: Date.now() + 60_000,
-};
+const call = callToGone('r1');
 
 const base = { microservice: 'gone', pid: 1, running: 0, waiting: 0, concurrency: 1 };
 /** Replicas that take calls through the queue group alone, so that nothing is steered to them. */

@@ -1,29 +1,18 @@
 import pino from 'pino';
 import type { RemoteError } from '../../src/errors';
-import { type CallEnvelope, ENVELOPE_VERSION } from '../../src/protocol/envelope';
 import { answerPings } from '../../src/replica/replica-pings';
 import { type ReplicaStatus, replicaSubject } from '../../src/transport/nats/replica-ping';
 import { requestReply } from '../../src/transport/nats/request-reply';
 import { checkNats } from '../support/nats';
 import { useNatsLink } from '../support/nats-link';
-import { steerableStatus, watchGone } from '../support/replica-status';
+import { callToGone, steerableStatus, watchGone } from '../support/replica-status';
 import { waitFor } from '../support/wait';
 
 const describeNats = checkNats('the replica lost calls tests are skipped')
   ? describe
   : describe.skip;
 
-const call = (n: number): CallEnvelope => ({
-  version: ENVELOPE_VERSION,
-  microservice: 'gone',
-  service: 'calc',
-  method: 'add',
-  apiId: 'RMC',
-  sequenceName: 'calc',
-  args: [String(n)],
-  context: { requestId: `c${n}`, locale: 'en', privilegeNames: [], privileged: false },
-  deadline: Date.now() + 60_000,
-});
+const call = (n: number) => callToGone(`c${n}`, String(n));
 
 // The `replica lost` line tells an operator how many calls went down with the replica: every call
 // answered REPLICA_LOST for it, not only those it had reported holding (docs/faults.md).

@@ -1,5 +1,6 @@
 import { type NatsConnection } from 'nats';
 import { type Logger } from 'pino';
+import { type CallEnvelope, ENVELOPE_VERSION } from '../../src/protocol/envelope';
 import { type NatsLink } from '../../src/transport/nats/nats-connection';
 import { type ReplicaStatus } from '../../src/transport/nats/replica-ping';
 import { watchReplicas } from '../../src/transport/nats/replica-watch';
@@ -90,4 +91,19 @@ export function watchGone(link: NatsLink, subject: string, logger: Logger, forge
     events: undefined,
     forgetAfterMs,
   });
+}
+
+/** A call of `gone.calc.add(arg)` as a main server sends it, under `requestId`, due in a minute. */
+export function callToGone(requestId: string, arg = '1'): CallEnvelope {
+  return {
+    version: ENVELOPE_VERSION,
+    microservice: 'gone',
+    service: 'calc',
+    method: 'add',
+    apiId: 'RMC',
+    sequenceName: 'calc',
+    args: [arg],
+    context: { requestId, locale: 'en', privilegeNames: [], privileged: false },
+    deadline: Date.now() + 60_000,
+  };
 }
