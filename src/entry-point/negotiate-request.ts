@@ -1,4 +1,5 @@
 import { frameworkError } from '../errors';
+import { headerLines } from '../http/header-lines';
 import { type Negotiation, negotiate } from './negotiation';
 
 /** The request headers that content negotiation reads, as Node parsed them. */
@@ -19,25 +20,11 @@ export function negotiateRequest(
 ): Negotiation {
   const contentType = headers['content-type'];
   const outcome = negotiate(contentType, headers.accept);
-  if (contentType === undefined || contentTypeLines(rawHeaders) < 2) return outcome;
+  if (contentType === undefined || headerLines(rawHeaders, 'content-type') < 2) return outcome;
   const message = 'Content-Type is sent more than once: send it once';
   return {
     ok: false,
     format: outcome.format,
     error: frameworkError('UNSUPPORTED_MEDIA_TYPE', message),
   };
-}
-
-/** How many header lines are named Content-Type, in any case. */
-function contentTypeLines(rawHeaders: readonly string[]): number {
-  let lines = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i] as string;
-    const named =
-      name.length === 12 &&
-      (name.charCodeAt(0) | 0x20) === 0x63 &&
-      name.toLowerCase() === 'content-type';
-    if (named) lines++;
-  }
-  return lines;
 }

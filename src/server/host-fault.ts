@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { headerLines } from '../http/header-lines';
 import { shownHeaderValue } from '../http/shown-header-value';
 
 /**
@@ -19,21 +20,7 @@ export function hostFault(req: IncomingMessage): string | undefined {
     return req.httpVersion === '1.0' ? undefined : 'an HTTP/1.1 request must have a Host header';
   }
   if (!HOST.test(host)) return `Host ${shownHeaderValue(host)} is not a host and port`;
-  return hostLines(req.rawHeaders) > 1 ? 'Host is sent more than once: send it once' : undefined;
-}
-
-/** How many header lines are named Host, in any case. */
-function hostLines(rawHeaders: readonly string[]): number {
-  let lines = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i] as string;
-    if (
-      name.length === 4 &&
-      (name.charCodeAt(0) | 0x20) === 0x68 &&
-      name.toLowerCase() === 'host'
-    ) {
-      lines++;
-    }
-  }
-  return lines;
+  return headerLines(req.rawHeaders, 'host') > 1
+    ? 'Host is sent more than once: send it once'
+    : undefined;
 }
