@@ -123,6 +123,18 @@ describe('the replica book of a main server', () => {
       }
     });
 
+    it('are twins when a third starts beside the restart of a first that was killed', () => {
+      const third = () => status('a', { instance: '33333333' });
+      const book = replicaBook();
+      book.heard(first(), round(1), 1_000);
+      expect(book.silent(2_300, 1_200)).toEqual(['a.11111111']);
+      expect(book.heard(second(), round(6), 2_500).twin).toBe(false);
+      expect(book.heard(third(), round(7), 2_750).twin).toBe(false);
+      expect(book.heard(second(), round(8), 3_000).twin).toBe(false);
+      expect(book.heard(third(), round(8), 3_010).twin).toBe(true);
+      expect(book.heard(third(), round(9), 3_250).twin).toBe(false);
+    });
+
     it('are twins when the first, hung as the second started, answers again', () => {
       const book = replicaBook();
       book.heard(first(), round(1), 1_000);

@@ -57,15 +57,16 @@ export function replicaBook(forgetAfterMs = FORGET_AFTER_MS): ReplicaBook {
   // An empty book is open only while nothing was heard: emptied by forgetting the lost, it stays
   // closed, or a replica that hangs still would get calls through the queue group.
   let everHeard = false;
-  /** Whether the process heard before `seen` with its id answered since `seen` first did. */
+  /** Whether a process heard before `seen` with its id answered since `seen` first did. */
   function twinAlive(seen: ReplicaRecord): boolean {
-    const other = records.get(seen.sameId as string);
-    if (other !== undefined) {
-      if (other.lost || other.draining || other.answered.seq < seen.firstSeq) return false;
-    }
-    // Logged once; or the other was forgotten, lost for good: seen was its restart.
-    seen.sameId = undefined;
-    return other !== undefined;
+    const others = (seen.sameId as string[]).filter((key) => records.has(key));
+    const alive = others.some((key) => {
+      const other = records.get(key) as ReplicaRecord;
+      return !other.lost && !other.draining && other.answered.seq >= seen.firstSeq;
+    });
+    // Logged once; or every other was forgotten, lost for good: seen was a restart.
+    seen.sameId = alive || others.length === 0 ? undefined : others;
+    return alive;
   }
 
   return {
@@ -76,8 +77,9 @@ export function replicaBook(forgetAfterMs = FORGET_AFTER_MS): ReplicaBook {
       everHeard = true;
       if (!seen) {
         seen = newRecord(status, round, now);
-        for (const [other, r] of records)
-          if (r.replica === status.replica && !r.draining) seen.sameId ??= other;
+        // Each of them: the first may be lost (killed), the next one alive (its restart).
+        const same = [...records].filter(([, r]) => r.replica === status.replica && !r.draining);
+        if (same.length > 0) seen.sameId = same.map(([other]) => other);
         records.set(key, seen);
       }
       noteAnswer(seen, status, round, now);

@@ -29,10 +29,10 @@ export interface ReplicaRecord {
   /** The first ping round it answered. */
   readonly firstSeq: number;
   /**
-   * The key of another process with the same id, heard before it and not draining then, until
-   * both are heard alive at once (twins) or that one is forgotten (it was restarted).
+   * The keys of the other processes with the same id, heard before it and not draining then,
+   * until it and one of them are heard alive at once (twins) or all are forgotten (restarts).
    */
-  sameId?: string | undefined;
+  sameId?: string[] | undefined;
 }
 
 /** The record of a replica first heard in answer to `round`, at `now`. */
