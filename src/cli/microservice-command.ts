@@ -8,11 +8,7 @@ import { createLogger } from '../server/logger';
 import { redactUrl } from '../transport/nats/nats-options';
 import { type ContractMode, useContract } from './contract-mode';
 import { checkModulePath, loadDefaultExport } from './load-module';
-import {
-  MICROSERVICE_USAGE,
-  type MicroserviceOptions,
-  readMicroserviceOptions,
-} from './microservice-options';
+import { type MicroserviceOptions, readMicroserviceOptions } from './microservice-options';
 
 /** How long a replica may take to finish its calls after SIGTERM before it gives up. */
 const DRAIN_TIMEOUT_MS = 30_000;
@@ -29,9 +25,7 @@ export async function runMicroservice(args: readonly string[]): Promise<number> 
     options = readMicroserviceOptions(args, process.env);
     definition = await loadNativeApp(options.module);
   } catch (error) {
-    process.stderr.write(
-      `portico microservice: ${messageOf(error)}\nUsage:\n${MICROSERVICE_USAGE}\n`,
-    );
+    process.stderr.write(`portico microservice: ${messageOf(error)}\n`);
     return 2;
   }
   try {

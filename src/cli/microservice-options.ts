@@ -3,7 +3,7 @@ import { type ReplicaLimits } from '../replica/replica-limits';
 import { type LogLevel } from '../server/config';
 import { type NatsConnectionOptions } from '../transport/nats/nats-options';
 import { NATS_FLAGS, readNatsFlags } from './nats-flags';
-import { parseCommandLine, readLogLevel } from './start-options';
+import { parseCommandLine, readLogLevel, unexpectedArgument } from './start-options';
 
 /** What `portico microservice` was asked to do. */
 export interface MicroserviceOptions extends NatsConnectionOptions, Partial<ReplicaLimits> {
@@ -57,8 +57,12 @@ export function readMicroserviceOptions(
 ): MicroserviceOptions {
   const { values, positionals } = parseStrictly(args);
   const [module, ...extra] = positionals;
-  if (module === undefined) throw new Error('the module of the microservice is missing');
-  if (extra.length > 0) throw new Error(`unexpected argument ${extra[0]}`);
+  if (module === undefined) {
+    throw new Error(
+      'the module of the microservice is missing: portico microservice --help shows the usage',
+    );
+  }
+  if (extra.length > 0) throw new Error(unexpectedArgument(extra[0], 'microservice'));
   const logLevel = readLogLevel(env);
   return {
     module,

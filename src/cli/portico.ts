@@ -1,38 +1,22 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_PORT } from '../server/config';
 import { runDev } from './dev-command';
 import { runMicroservice } from './microservice-command';
-import { MICROSERVICE_USAGE } from './microservice-options';
 import { runStart } from './start-command';
 import { readStartOptions } from './start-options';
 import { describeFailure } from './startup-error';
-
-const USAGE = `Usage:
-  portico start [config] [--port N] [--host H] [--admin-port N] [--development] [--verbose]
-                           Start a main server. config is compiled JavaScript whose default
-                           export is the server configuration, or one microservice, which is then
-                           served alone (default: ./portico.config.js). --admin-port moves
-                           /-/live, /-/ready and /-/metrics off the public port to port N.
-  portico dev [config] [--project tsconfig.json] [--port N] [--host H] [-- generate-swagger flags]
-                           Development mode: tsc --watch on the project; after each build,
-                           generate-swagger with the flags after -- (the document, and the
-                           contract with --contract), then the server restarted; a 404 names what
-                           is unknown. SIGINT, SIGTERM and SIGHUP stop every process it
-                           started, and so does the end of the process that started it.
-${MICROSERVICE_USAGE}
-  portico generate-swagger --title T --api-version V [--project tsconfig.json] [--out F] …
-                           Write the API description of the project's @Api classes;
-                           portico generate-swagger --help lists its flags. generate-swagger is
-                           the same command.
-  portico --version        Print portico's version.
-  portico --help           Print this text.
-Environment: PORT is the port when --port is not given (default ${DEFAULT_PORT}); LOG_LEVEL the
-log level. A start-up failure prints one line; --verbose adds the stack.`;
+import { asksForHelp, COMMAND_USAGE, USAGE } from './usage';
 
 /** Runs the `portico` command line; returns the exit code, or never returns while serving. */
 export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (
+    (command === 'start' || command === 'dev' || command === 'microservice') &&
+    asksForHelp(rest)
+  ) {
+    process.stdout.write(`${COMMAND_USAGE[command]}\n`);
+    return 0;
+  }
   if (command === 'start' || command === 'dev') return startOrDev(command, rest);
   if (command === 'microservice') return runMicroservice(rest);
   if (command === 'generate-swagger') return generateSwagger(rest);
@@ -54,7 +38,7 @@ async function startOrDev(command: 'start' | 'dev', all: readonly string[]): Pro
   const args = cut < 0 ? all : all.slice(0, cut);
   const verbose = args.includes('--verbose');
   try {
-    const options = readStartOptions(args, process.env);
+    const options = readStartOptions(args, process.env, command);
     if (command === 'start') return await runStart(options);
     return await runDev(options, args, cut < 0 ? [] : all.slice(cut + 1));
   } catch (error) {

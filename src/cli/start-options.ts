@@ -22,10 +22,14 @@ export interface StartOptions {
 export const DEFAULT_CONFIG = 'portico.config.js';
 
 /** Reads the arguments after `start` or `dev`; throws a {@link StartupError} (exit 2) when wrong. */
-export function readStartOptions(args: readonly string[], env: NodeJS.ProcessEnv): StartOptions {
+export function readStartOptions(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  command: 'start' | 'dev' = 'start',
+): StartOptions {
   const { values, positionals } = parseStrictly(args);
   const [config = DEFAULT_CONFIG, ...extra] = positionals;
-  if (extra.length > 0) throw usageError(`unexpected argument ${extra[0]}`);
+  if (extra.length > 0) throw usageError(unexpectedArgument(extra[0], command));
   const port =
     values.port !== undefined
       ? readPort('--port', values.port)
@@ -95,6 +99,11 @@ export function argumentsError(error: unknown): string {
     ? `: write ${option}=<value> for one that starts with -`
     : '';
   return `${option} needs a value${ambiguous}`;
+}
+
+/** An argument after the module, which a command of portico does not take. */
+export function unexpectedArgument(arg: string | undefined, command: string): string {
+  return `unexpected argument ${arg}: the command takes one module; portico ${command} --help shows the usage`;
 }
 
 function readPort(name: string, text: string): number {

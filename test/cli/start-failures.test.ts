@@ -118,6 +118,13 @@ describe('portico start refuses to start with one line that says what to do', ()
       2,
     ],
     [
+      'an argument after the module',
+      ['start', 'dist/examples/main.js', 'extra'],
+      {},
+      'portico: unexpected argument extra: the command takes one module; portico start --help shows the usage\n',
+      2,
+    ],
+    [
       'an unknown option',
       ['start', 'dist/examples/main.js', '--watch'],
       {},
@@ -207,6 +214,20 @@ describe('portico start with another copy of portico than the project decorated 
       `portico: ${main}: Greeter was decorated by the copy of portico in ${copy}, and this one is in ${path.join(ROOT, 'dist', 'src')}: start the project with its own (npx portico, or an npm script)\n`,
     );
     expect(result.status).toBe(1);
+  });
+});
+
+describe("a command's --help", () => {
+  it.each([
+    ['start', ['start', '--help'], 'start [config]'],
+    ['start', ['start', 'dist/examples/main.js', '-h'], 'start [config]'],
+    ['dev', ['dev', '--help'], 'dev [config]'],
+    ['dev', ['dev', '--port', '9000', '--help', '--', '--title', 'T'], 'dev [config]'],
+  ])('portico %s prints its own usage and exits 0 (%j)', (_, args, usage) => {
+    const result = portico(args);
+    expect(result).toMatchObject({ status: 0, stderr: '' });
+    expect(result.stdout).toMatch(new RegExp(`^Usage:\\n {2}portico ${usage.replace('[', '\\[')}`));
+    expect([...result.stdout.matchAll(/^ {2}portico /gm)]).toHaveLength(1);
   });
 });
 

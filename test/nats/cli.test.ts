@@ -57,21 +57,28 @@ describe('portico microservice', () => {
   const run = (...args: string[]) =>
     spawnSync(process.execPath, [bin, 'microservice', ...args], { encoding: 'utf8' });
 
-  it('exits 2 with the usage when an argument is wrong', () => {
+  it('exits 2 with one line that names the problem and where the usage is', () => {
     const result = run('--nats', 'nats://127.0.0.1:1');
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain(
-      'portico microservice: the module of the microservice is missing',
+    expect(result.stderr).toBe(
+      'portico microservice: the module of the microservice is missing: portico microservice --help shows the usage\n',
     );
-    expect(result.stderr).toContain('portico microservice <module> --nats <url>');
   });
 
-  it('exits 2 naming the build when the module does not exist', () => {
+  it('exits 2 with one line naming the build when the module does not exist', () => {
     const result = run('dist/nowhere.js', '--nats', 'nats://127.0.0.1:1');
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain(
-      'portico microservice: cannot find dist/nowhere.js: build the project first (npx tsc) and give the path of the compiled .js file\nUsage:',
+    expect(result.stderr).toBe(
+      'portico microservice: cannot find dist/nowhere.js: build the project first (npx tsc) and give the path of the compiled .js file\n',
     );
+  });
+
+  it.each(['--help', '-h'])('prints its usage with %s, and exits 0', (flag) => {
+    const result = run('dist/main.js', flag);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^Usage:\n {2}portico microservice <module> --nats <url>/);
+    expect(result.stdout).not.toContain('portico start');
   });
 
   it('exits 2 when the module is not a nativeApp definition', () => {

@@ -1,0 +1,44 @@
+import { DEFAULT_PORT } from '../server/config';
+import { MICROSERVICE_USAGE } from './microservice-options';
+
+const START_USAGE = `  portico start [config] [--port N] [--host H] [--admin-port N] [--development] [--verbose]
+                           Start a main server. config is compiled JavaScript whose default
+                           export is the server configuration, or one microservice, which is then
+                           served alone (default: ./portico.config.js). --admin-port moves
+                           /-/live, /-/ready and /-/metrics off the public port to port N.`;
+
+const DEV_USAGE = `  portico dev [config] [--project tsconfig.json] [--port N] [--host H] [-- generate-swagger flags]
+                           Development mode: tsc --watch on the project; after each build,
+                           generate-swagger with the flags after -- (the document, and the
+                           contract with --contract), then the server restarted; a 404 names what
+                           is unknown. SIGINT, SIGTERM and SIGHUP stop every process it
+                           started, and so does the end of the process that started it.`;
+
+const ENVIRONMENT = `Environment: PORT is the port when --port is not given (default ${DEFAULT_PORT}); LOG_LEVEL the
+log level. A start-up failure prints one line; --verbose adds the stack.`;
+
+/** The text of `portico --help`: every command. */
+export const USAGE = `Usage:
+${START_USAGE}
+${DEV_USAGE}
+${MICROSERVICE_USAGE}
+  portico generate-swagger --title T --api-version V [--project tsconfig.json] [--out F] …
+                           Write the API description of the project's @Api classes;
+                           portico generate-swagger --help lists its flags. generate-swagger is
+                           the same command.
+  portico --version        Print portico's version.
+  portico --help           Print this text.
+${ENVIRONMENT}`;
+
+/** The text of `portico <command> --help`: that command alone. */
+export const COMMAND_USAGE = {
+  start: `Usage:\n${START_USAGE}\n${ENVIRONMENT}`,
+  dev: `Usage:\n${DEV_USAGE}\n${ENVIRONMENT}`,
+  microservice: `Usage:\n${MICROSERVICE_USAGE}\nEnvironment: LOG_LEVEL is the log level.`,
+} as const;
+
+/** Whether a command's arguments ask for its usage (`--help` or `-h`, before any `--`). */
+export function asksForHelp(args: readonly string[]): boolean {
+  const cut = args.indexOf('--');
+  return (cut < 0 ? args : args.slice(0, cut)).some((arg) => arg === '--help' || arg === '-h');
+}
