@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import { type NativeAppDefinition } from '../microservices';
 import { needPeer } from '../peers';
 import type { NatsReplica } from '../replica/nats-replica';
@@ -7,11 +6,9 @@ import { startReplica } from '../replica/start-replica';
 import { createLogger } from '../server/logger';
 import { redactUrl } from '../transport/nats/nats-options';
 import { type ContractMode, useContract } from './contract-mode';
+import { DRAIN_GRACE_MS, drainOnSignal } from './drain-on-signal';
 import { checkModulePath, loadDefaultExport } from './load-module';
 import { type MicroserviceOptions, readMicroserviceOptions } from './microservice-options';
-
-/** How long a replica may take to finish its calls after SIGTERM before it gives up. */
-const DRAIN_TIMEOUT_MS = 30_000;
 
 /**
  * `portico microservice`: runs one replica until SIGTERM or SIGINT, then drains it. Resolves with
@@ -63,7 +60,7 @@ export async function runMicroservice(args: readonly string[]): Promise<number> 
     },
     'replica ready',
   );
-  const code = await drainOnSignal(replica, logger, admin);
+  const code = await drainOnSignal(replica, logger, admin, options.drainGraceMs ?? DRAIN_GRACE_MS);
   await admin?.close();
   return code;
 }
@@ -88,47 +85,6 @@ async function loadNativeApp(module: string): Promise<NativeAppDefinition> {
     throw new Error(`the default export of ${module} is not a nativeApp definition`);
   }
   return definition as NativeAppDefinition;
-}
-
-function drainOnSignal(
-  replica: NatsReplica,
-  logger: Logger,
-  admin: ReplicaAdmin | undefined,
-): Promise<number> {
-  return new Promise((resolve) => {
-    let draining = false;
-    const onSignal = (signal: NodeJS.Signals) => {
-      if (draining) {
-        logger.warn({ signal, inFlight: replica.inFlight }, 'second signal: leaving at once');
-        resolve(1);
-        return;
-      }
-      draining = true;
-      admin?.markDraining();
-      logger.info(
-        { signal, inFlight: replica.inFlight },
-        'draining: finishing the calls in flight',
-      );
-      const timer = setTimeout(() => {
-        logger.error({ inFlight: replica.inFlight }, 'drain timed out');
-        resolve(1);
-      }, DRAIN_TIMEOUT_MS);
-      replica.drain().then(
-        () => {
-          clearTimeout(timer);
-          logger.info('drained');
-          resolve(0);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          logger.error({ err: error }, 'drain failed');
-          resolve(1);
-        },
-      );
-    };
-    process.on('SIGTERM', onSignal);
-    process.on('SIGINT', onSignal);
-  });
 }
 
 function messageOf(error: unknown): string {

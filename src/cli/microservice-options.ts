@@ -1,3 +1,4 @@
+import { MAX_TIMER_MS } from '../protocol/deadline';
 import { isReplicaId, REPLICA_ID_RULE } from '../protocol/replica-id';
 import { type ReplicaLimits } from '../replica/replica-limits';
 import { type LogLevel } from '../server/config';
@@ -18,6 +19,8 @@ export interface MicroserviceOptions extends NatsConnectionOptions, Partial<Repl
   readonly tracing?: boolean;
   /** The port of the replica's own `/-/live`, `/-/ready` and `/-/metrics`; none without it. */
   readonly adminPort?: number;
+  /** How long a drain may take after SIGTERM before the replica leaves; default 30 000 ms. */
+  readonly drainGraceMs?: number;
   /** From `LOG_LEVEL`; default `info`. */
   readonly logLevel?: LogLevel;
 }
@@ -30,10 +33,13 @@ export const MICROSERVICE_USAGE = `  portico microservice <module> --nats <url> 
                            [--nats-tls] [--nats-ca <file>] [--nats-cert <file>] [--nats-key <file>]
                            [--nats-inbox-prefix <p>]
                            [--max-call-ms N] [--max-waiting N] [--max-args N] [--max-body-bytes N]
+                           [--drain-grace-ms N]
                            Start one replica of a native microservice. module is compiled
                            JavaScript whose default export is a nativeApp definition. Replicas of
                            one microservice share its calls. SIGTERM stops taking calls, finishes
-                           those in flight, then exits 0. --nats may repeat or list URLs with
+                           those in flight, then exits 0; calls still held after --drain-grace-ms
+                           (default 30000) are answered (503 not run, or 502 REPLICA_LOST when
+                           running) and it exits 1. --nats may repeat or list URLs with
                            commas (default: the NATS_URL environment variable). Every NATS flag
                            has a NATS_* variable (NATS_USER, NATS_NKEY, NATS_CREDS, NATS_TLS=1,
                            NATS_CA, NATS_CERT, NATS_KEY, NATS_INBOX_PREFIX); NATS_PASSWORD and
@@ -79,6 +85,9 @@ export function readMicroserviceOptions(
       ? {}
       : { concurrency: readPositive('--concurrency', values.concurrency) }),
     ...(values['subject-prefix'] === undefined ? {} : { subjectPrefix: values['subject-prefix'] }),
+    ...(values['drain-grace-ms'] === undefined
+      ? {}
+      : { drainGraceMs: readGrace(values['drain-grace-ms']) }),
     ...readLimits(values),
   };
 }
@@ -97,6 +106,7 @@ function parseStrictly(args: readonly string[]) {
     'max-body-bytes': { type: 'string' },
     tracing: { type: 'boolean' },
     'admin-port': { type: 'string' },
+    'drain-grace-ms': { type: 'string' },
   } as const);
 }
 
@@ -116,6 +126,12 @@ function readPositive(flag: string, text: string): number {
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
     throw new Error(`${flag} must be a whole number of at least 1, got ${text}`);
   }
+  return value;
+}
+
+function readGrace(text: string): number {
+  const value = readPositive('--drain-grace-ms', text);
+  if (value > MAX_TIMER_MS) throw new Error(`--drain-grace-ms must be at most ${MAX_TIMER_MS}`);
   return value;
 }
 

@@ -23,10 +23,20 @@ export interface CallHandlerParts {
   /** The id that every reply frame names the replica with (see `isReplicaId`). */
   readonly replicaId: string;
   /** The calls held, which ping answers report, and the replica's stall clock. */
-  readonly holds: CallHolds;
+  readonly holds: CallHolds<Msg>;
   /** Serve each call in a span, the child of the entry point's (see {@link traceReplicaCall}). */
   readonly tracing?: boolean;
 }
+
+/** A replica's message handler, and its way out when the drain's grace ends. */
+export type CallHandler = ((msg: Msg) => void) & {
+  /**
+   * Answers every call held and takes no more: NOT_ACKNOWLEDGED ("did not run") to those waiting
+   * for a slot, REPLICA_LOST ("may have run") to those running, whose answers are then dropped.
+   * Resolves with how many of each, once their answers are handed to the connection.
+   */
+  leave(): Promise<{ waiting: number; running: number }>;
+};
 
 /**
  * The message handler of a replica: decode, check against the replica's own limits, wait for a
@@ -35,8 +45,10 @@ export interface CallHandlerParts {
  * 500 `REPLY_TOO_LARGE` for a reply that NATS cannot carry. Every answer names the replica (its
  * `replicaId`), so that main servers can count replies by replica.
  */
-export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
+export function createCallHandler(parts: CallHandlerParts): CallHandler {
   const { runtime, link, limiter, limits, logger, holds } = parts;
+  // Set once the drain's grace has ended: every call held has its answer, and none starts.
+  let leaving = false;
   const handle = parts.tracing
     ? (envelope: CallEnvelope) => traceReplicaCall(envelope, runtime.handle)
     : runtime.handle;
@@ -90,6 +102,10 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
     epoch: number,
     waited: boolean,
   ): void | PromiseLike<void> {
+    if (leaving) {
+      refuse(msg, REFUSALS.leftWaiting);
+      return;
+    }
     // A call that did not wait for its slot started in the turn that took it: no stall between.
     if (waited && holds.stalledSince(epoch)) {
       logger.warn(
@@ -107,6 +123,8 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
   }
 
   function done(msg: Msg, envelope: CallEnvelope, reply: CallReply, started?: number): void {
+    // Answered REPLICA_LOST as the replica left: a second answer would only be dropped.
+    if (leaving && !holds.has(msg)) return;
     answer(msg, reply, envelope);
     if (started !== undefined) {
       const status = reply.ok ? (reply.body === null ? 204 : 200) : reply.error.status;
@@ -125,9 +143,13 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
     answer(msg, { ok: false, error: toErrorBody(error, false) }, runtime.name);
   }
 
-  return (msg) => {
+  const handler = (msg: Msg): void => {
     if (!msg.reply) {
       logger.warn({ subject: msg.subject }, 'a message without a reply subject was ignored');
+      return;
+    }
+    if (leaving) {
+      refuse(msg, REFUSALS.leftWaiting);
       return;
     }
     if (limiter.full) {
@@ -161,4 +183,15 @@ export function createCallHandler(parts: CallHandlerParts): (msg: Msg) => void {
       failed(msg, error);
     }
   };
+  async function leave() {
+    leaving = true;
+    const waiting = limiter.waiting;
+    // Each one woken refuses itself in run(), in the microtasks before the next macrotask.
+    limiter.wakeAll();
+    await new Promise((resolve) => setImmediate(resolve));
+    const running = holds.list();
+    for (const msg of running) refuse(msg, REFUSALS.leftRunning);
+    return { waiting, running: running.length };
+  }
+  return Object.assign(handler, { leave });
 }

@@ -8,11 +8,15 @@ const TICK_MS = 100;
  * (docs/faults.md): a main server that heard nothing from it for `WATCH_TIMING.lostAfterMs` has
  * answered its calls as lost, so a call taken before such a stall must not start after it.
  */
-export interface CallHolds {
+export interface CallHolds<Call extends HeldCall = HeldCall> {
   /** Notes a call taken, by its message; returns the stall epoch to check it against. */
-  take(call: HeldCall): number;
+  take(call: Call): number;
   /** Forgets a call once its answer was sent (or refused). */
-  release(call: HeldCall): void;
+  release(call: Call): void;
+  /** Whether a call is held: taken, not answered yet. */
+  has(call: Call): boolean;
+  /** The calls held now. */
+  list(): Call[];
   /** True when the replica stalled, long enough to be counted lost, since `epoch` was taken. */
   stalledSince(epoch: number): boolean;
   /** The reply subjects of the calls held under `inbox`, without the `inbox.` before them. */
@@ -26,10 +30,10 @@ export interface HeldCall {
 }
 
 /** Creates the call holds of a replica, with its stall clock. */
-export function createCallHolds(): CallHolds {
+export function createCallHolds<Call extends HeldCall = HeldCall>(): CallHolds<Call> {
   // The messages themselves, not their reply subjects: a string of 60 characters is hashed per
   // call, an object is not (docs/history/performance-log.md).
-  const held = new Set<HeldCall>();
+  const held = new Set<Call>();
   // A stall a little shorter than the main servers' limit already counts: better refuse a call
   // that might have been answered than run one that was.
   const stallMs = WATCH_TIMING.lostAfterMs - WATCH_TIMING.pingEveryMs;
@@ -51,6 +55,8 @@ export function createCallHolds(): CallHolds {
       return observe();
     },
     release: (call) => held.delete(call),
+    has: (call) => held.has(call),
+    list: () => [...held],
     stalledSince: (taken) => observe() !== taken,
     heldFor(inbox) {
       const prefix = `${inbox}.`;

@@ -16,6 +16,8 @@ export interface Limiter {
   run<T>(task: (waited: boolean) => T | PromiseLike<T>): T | Promise<T>;
   /** Resolves once nothing runs and nothing waits. */
   idle(): Promise<void>;
+  /** Starts every waiting task now, past the cap: the replica leaves, and each refuses itself. */
+  wakeAll(): void;
 }
 
 /** Creates a {@link Limiter} with `max` slots and room for `maxWaiting` tasks to wait. */
@@ -78,6 +80,11 @@ export function createLimiter(max: number, maxWaiting = Number.POSITIVE_INFINITY
     idle() {
       if (active === 0 && queue.length === 0) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+    wakeAll() {
+      const waiting = queue.splice(0);
+      active += waiting.length;
+      for (const wake of waiting) wake();
     },
   };
 }

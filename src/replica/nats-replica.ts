@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Msg } from 'nats';
 import pino from 'pino';
 import { type NativeAppDefinition } from '../microservices';
 import { LIMIT_DEFAULTS } from '../protocol/limit-defaults';
@@ -19,6 +21,9 @@ import { resolveReplicaLimits } from './replica-limits';
 import { answerPings } from './replica-pings';
 import { withOutbound } from './with-outbound';
 
+/** How long a replica that leaves waits for its last answers to reach NATS. */
+const LEAVE_FLUSH_MS = 1_000;
+
 /** A running replica of a microservice: one member of the queue group of its subject. */
 export interface NatsReplica {
   readonly microservice: string;
@@ -35,6 +40,11 @@ export interface NatsReplica {
   readonly waiting: number;
   /** Stops taking calls, answers every call already received, then disconnects. */
   drain(): Promise<void>;
+  /**
+   * Leaves now, when a drain outlasts its grace: answers the calls still held (those waiting for
+   * a slot did not run, those running may have), then disconnects. Resolves with how many.
+   */
+  leave(): Promise<{ waiting: number; running: number }>;
   /** Disconnects at once; calls in flight get no answer. */
   close(): Promise<void>;
 }
@@ -71,7 +81,7 @@ export async function startNatsReplica(
     logger,
   });
   const tracing = options.tracing ?? false;
-  const holds = createCallHolds();
+  const holds = createCallHolds<Msg>();
   let draining: Promise<void> | undefined;
   let joining = true;
   let calls: CallSubscriptions | undefined;
@@ -138,6 +148,17 @@ export async function startNatsReplica(
         await link.connection.drain();
       })();
       return draining;
+    },
+    async leave() {
+      const left = await serve.leave();
+      holds.stop();
+      // Each answer out before the connection ends; a connection that is down takes no wait.
+      await Promise.race([
+        link.connection.flush(),
+        delay(LEAVE_FLUSH_MS, undefined, { ref: false }),
+      ]);
+      await link.connection.close();
+      return left;
     },
     close: () => {
       holds.stop();

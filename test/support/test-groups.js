@@ -12,6 +12,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const ALONE = [
   'test/hardening/nats-faults.test.ts',
   'test/nats/chaos.test.ts',
+  'test/nats/drain-grace.test.ts',
   'test/nats/fail-fast.test.ts',
   'test/nats/nats-cluster.test.ts',
   'test/nats/nats-restart.test.ts',

@@ -80,6 +80,9 @@ describe('NATS_* variables and flags', () => {
       tls: { caFile: 'ca.pem', certFile: 'c.pem', keyFile: 'k.pem' },
       maxCallMs: 5000,
     });
+    expect(readMicroserviceOptions([...args, '--drain-grace-ms', '25000'], env).drainGraceMs).toBe(
+      25_000,
+    );
     const plain = readMicroserviceOptions(['m.js', '--nats', 'n:1', '--nats-tls'], {});
     expect(plain.tls).toEqual({});
     const relay = ['m.js', '--nats', 'n:1', '--nats-inbox-prefix', '_INBOX_r'];
@@ -91,9 +94,17 @@ describe('NATS_* variables and flags', () => {
     ['--max-waiting', '1e3'],
     ['--max-args', '1.5'],
     ['--max-body-bytes', 'lots'],
+    ['--drain-grace-ms', '2.5'],
   ])('refuses %s %s', (flag, value) => {
     expect(() => readMicroserviceOptions(['m.js', '--nats', 'n:1', flag, value], {})).toThrow(
       `${flag} must be a whole number of at least 1, got ${value}`,
+    );
+  });
+
+  it('refuses a drain grace that no timer can wait', () => {
+    const args = ['m.js', '--nats', 'n:1', '--drain-grace-ms', '2147483648'];
+    expect(() => readMicroserviceOptions(args, {})).toThrow(
+      '--drain-grace-ms must be at most 2147483647',
     );
   });
 
