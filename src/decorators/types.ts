@@ -61,7 +61,12 @@ export type TypeRef =
   | { readonly kind: 'string'; readonly rules?: ValueRules }
   | { readonly kind: 'boolean' }
   | { readonly kind: 'date' }
-  | { readonly kind: 'enum'; readonly values: readonly EnumValue[] }
+  | {
+      readonly kind: 'enum';
+      readonly values: readonly EnumValue[];
+      /** The enum's or alias's name, for messages (`Currency`); from a contract only. */
+      readonly name?: string;
+    }
   | { readonly kind: 'class'; readonly ctor: Class }
   | { readonly kind: 'array'; readonly items: TypeRef; readonly rules?: ValueRules }
   | UnionRef
@@ -136,7 +141,7 @@ export function describeType(type: TypeRef): string {
     case 'array':
       return `${describeType(type.items)}[]`;
     case 'enum':
-      return type.values.map((v) => JSON.stringify(v)).join(' | ');
+      return type.name ?? type.values.map((v) => JSON.stringify(v)).join(' | ');
     case 'union':
       return [...new Set([...type.members.values()].map((m) => m.ctor.name))].join(' | ');
     case 'either':

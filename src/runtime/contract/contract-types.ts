@@ -60,7 +60,7 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
       return objectType(name, schema, source.classOf(name));
     }
     if (schema.kind === 'union') return unionType(schema, name, name);
-    const type = typeOf(schema, name);
+    const type = namedSet(typeOf(schema, name), name);
     named.set(name, type);
     return type;
   }
@@ -118,7 +118,7 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
       const values = members.flatMap((m) => (m.kind === 'enum' ? m.values : []));
       const either = () => eitherOf(members.map((m, i) => typeOf(m, `${where} (member ${i})`)));
       const type = members.every((m) => m.kind === 'enum')
-        ? typeOf({ kind: 'enum', values, nullable }, where)
+        ? namedSet(typeOf({ kind: 'enum', values, nullable }, where), name)
         : (orNull(either(), nullable) ?? refuse(where, 'a union without a discriminator'));
       if (name !== undefined) named.set(name, type);
       return type;
@@ -144,6 +144,11 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
 }
 
 type UnionSchema = Extract<ContractSchema, { kind: 'union' }>;
+
+/** A named enum or literal set keeps its name for messages (`argument 0 (Currency)`). */
+function namedSet(type: TypeRef, name: string | undefined): TypeRef {
+  return type.kind === 'enum' && name !== undefined ? { ...type, name } : type;
+}
 
 /** `type`, taking `null` where its name says so; `undefined` where there is no type. */
 function orNull(type: TypeRef | undefined, nullable: boolean | undefined): TypeRef | undefined {

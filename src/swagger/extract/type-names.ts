@@ -5,6 +5,7 @@ import { type Converter, isLibrarySymbol } from './converter';
 import { porticoDecorators } from './portico-symbols';
 import { type NamedType } from './schema-registry';
 import { docOf, locationOf, stringLiteralOf } from './source-text';
+import { unattachedAliasOf } from './unattached-aliases';
 
 /** A type that gets a schema of its own, with what the registry and the schema need. */
 export interface NamedInfo {
@@ -25,7 +26,7 @@ export function referenceArguments(checker: ts.TypeChecker, type: ts.Type): read
 }
 
 function userAlias(converter: Converter, type: ts.Type): ts.Symbol | undefined {
-  const alias = type.aliasSymbol;
+  const alias = type.aliasSymbol ?? unattachedAliasOf(converter.program, type);
   return alias && !isLibrarySymbol(converter, alias) ? alias : undefined;
 }
 
