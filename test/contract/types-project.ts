@@ -154,14 +154,22 @@ export async function buildTypesProject(dir: string) {
   return built;
 }
 
-/** The errors `generate-swagger --contract` reports for `source`, as `file:line: message`. */
-export async function contractFindings(dir: string, source: string): Promise<string[]> {
-  writeAndCompile(dir, source);
+/**
+ * The errors `generate-swagger --contract` reports for `source`, as `file:line: message`; with
+ * `strict`, those of `--strict` (every warning an error).
+ */
+export async function contractFindings(
+  dir: string,
+  source: string,
+  options: { nodeTypes?: boolean; strict?: boolean } = {},
+): Promise<string[]> {
+  writeAndCompile(dir, source, options.nodeTypes);
   const generation = await generateDocument({
     project: path.join(dir, 'tsconfig.json'),
     title: 'Refused',
     version: '1',
     openapi: '3.1',
+    ...(options.strict ? { strict: true } : {}),
     contract: { file: path.join(dir, 'dist', CONTRACT_FILE), command: 'generate-swagger' },
   });
   return generation.diagnostics

@@ -79,14 +79,18 @@ export function unsupported(
   return { kind: 'unsupported', typeText };
 }
 
+/** Node's own declarations (`Buffer`, `URL`), which describe its classes as the library does. */
+const NODE_TYPES = /[\\/]node_modules[\\/]@types[\\/]node[\\/]/;
+
 /**
  * True when `symbol` is declared in TypeScript's default library (`Date`, `Map`, `Record`), even
- * if other files (such as @types/node) add to its declaration.
+ * if other files (such as @types/node) add to its declaration, or in Node's types (`Buffer`).
  */
 export function isLibrarySymbol(converter: Converter, symbol: ts.Symbol | undefined): boolean {
-  return (symbol?.declarations ?? []).some((d) =>
-    converter.program.isSourceFileDefaultLibrary(d.getSourceFile()),
-  );
+  return (symbol?.declarations ?? []).some((d) => {
+    const file = d.getSourceFile();
+    return converter.program.isSourceFileDefaultLibrary(file) || NODE_TYPES.test(file.fileName);
+  });
 }
 
 /**

@@ -20,8 +20,18 @@ export function libraryObjectSchema(scope: Scope, type: ts.ObjectType): SchemaMo
   return undefined;
 }
 
-/** What to write instead of a built-in class: a record for a map, an array for a set. */
+/** Bytes: a `Buffer`, a typed array, an `ArrayBuffer`, a `DataView`, a `Blob`. */
+const BYTES =
+  /^(Buffer|(Big)?(Int|Uint|Float)\d+(Clamped)?Array|(Shared)?ArrayBuffer|DataView|Blob)$/;
+
+/**
+ * What to write instead of a built-in class: a record for a map, an array for a set, a string
+ * for bytes.
+ */
 function insteadOfBuiltIn(scope: Scope, type: ts.ObjectType, name: string): string | undefined {
+  if (BYTES.test(name)) {
+    return 'write string and send the bytes as text (base64, say), or number[] of the bytes';
+  }
   const { checker } = scope.converter;
   const args = checker
     .getTypeArguments(type as ts.TypeReference)

@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { contractFindings } from './types-project';
+
+/** Members no JSON carries, in a service as a user writes it, with Node's types in the program. */
+const SOURCE = `
+import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
+export interface Upload {
+  name: string;
+  bytes: Uint8Array;
+  buffer: Buffer;
+  raw: ArrayBuffer;
+  sizes: Map<string, number>;
+  tags: Set<string>;
+  id: bigint;
+  extra: unknown;
+  loose: any;
+  gone: never;
+}
+@Api() @RemoteService('files') export class FileService {
+  @ApiOperation('Uploads') upload(upload: Upload): string { return upload.name; }
+}
+export default nativeApp({ name: 'files', services: [FileService] });
+`;
+
+const BYTES = 'write string and send the bytes as text (base64, say), or number[] of the bytes';
+
+describe('members no JSON carries, under --strict --contract', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portico-refused-members-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('refuses each at its line, naming the member and what to write instead', async () => {
+    const found = await contractFindings(dir, SOURCE, { nodeTypes: true, strict: true });
+    const at = (line: number, member: string, type: string, fix: string) =>
+      expect(found).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^service\\.ts:${line}: Upload\\.${member} has type \`${type}\`.*[:;] ${fix.replace(/[()[\]|.*+?]/g, '\\$&')}; `,
+          ),
+        ),
+      );
+    at(5, 'bytes', 'Uint8Array<ArrayBufferLike>', BYTES);
+    // Node's Buffer is refused as the built-in class it is, not described by its members.
+    at(6, 'buffer', 'Buffer<ArrayBufferLike>', BYTES);
+    at(7, 'raw', 'ArrayBuffer', BYTES);
+    at(8, 'sizes', 'Map<string, number>', 'write Record<string, number>, an object of keys');
+    at(9, 'tags', 'Set<string>', 'write an array, string[]');
+    at(10, 'id', 'bigint', 'write number (with a JSDoc @integer for whole numbers) or string');
+    at(11, 'extra', 'unknown', 'write the type of the values it holds');
+    at(12, 'loose', 'any', 'write the type of the values it holds');
+    at(13, 'gone', 'never', 'leave a member out');
+    expect(found.filter((f) => /Buffer_|lib\.es5|index signature/.test(f))).toEqual([]);
+  }, 60_000);
+});
