@@ -11,7 +11,7 @@ import type { NatsCarrier } from '../transport/nats/nats-carrier';
 import type { NatsEvents } from '../transport/nats/nats-events';
 import { ADMIN_PREFIX } from './admin-routes';
 import { type HttpLimits, type MainServerConfig } from './config';
-import { idempotentMethods } from './idempotent-methods';
+import { idempotentMethods, knownMethods } from './idempotent-methods';
 import { createServletHandler } from './servlet-app';
 import { createStaticFilesHandler } from './static-files';
 
@@ -76,6 +76,7 @@ function transportMaker(options: MountOptions): (definition: NativeAppDefinition
       placement.nats,
       limits,
       idempotentMethods(definition.services),
+      knownMethods(definition.services),
     );
   };
 }

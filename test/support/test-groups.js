@@ -24,6 +24,7 @@ const ALONE = [
   'test/nats/replica-introduction.test.ts',
   'test/nats/replica-lost-calls.test.ts',
   'test/nats/replica-restart-id.test.ts',
+  'test/nats/replica-version-skew.test.ts',
   'test/nats/secure-cluster.test.ts',
   'test/nats/stalled-replica.test.ts',
   'test/nats/steering.test.ts',

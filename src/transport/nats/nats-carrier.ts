@@ -9,6 +9,7 @@ import { type NatsLink, natsSubject } from './nats-connection';
 import { type NatsEvents } from './nats-events';
 import { redactServers } from './nats-options';
 import { createNatsPool, type NatsPool } from './nats-pool';
+import { missingMethods } from './missing-methods';
 import { type ReplicaWatch, watchReplicas } from './replica-watch';
 import { type ReplyHop, requestReply } from './request-reply';
 
@@ -20,6 +21,7 @@ export interface NatsCarrier {
     placement: NatsPlacement,
     limits: FrameLimits,
     idempotent?: (service: string, method: string) => boolean,
+    known?: (service: string, method: string) => boolean,
   ): Transport;
 }
 
@@ -34,8 +36,17 @@ export interface FrameLimits {
 export function createNatsCarrier(logger: Logger, events?: NatsEvents): NatsCarrier {
   const pool = createNatsPool(logger, events);
   return {
-    transport: (microservice, placement, limits, idempotent) =>
-      createNatsTransport({ microservice, placement, limits, pool, events, logger, idempotent }),
+    transport: (microservice, placement, limits, idempotent, known) =>
+      createNatsTransport({
+        microservice,
+        placement,
+        limits,
+        pool,
+        events,
+        logger,
+        idempotent,
+        missing: known && missingMethods(microservice, known, logger),
+      }),
   };
 }
 
@@ -47,6 +58,7 @@ interface NatsTransportOptions {
   readonly events: NatsEvents | undefined;
   readonly logger: Logger;
   readonly idempotent: ((service: string, method: string) => boolean) | undefined;
+  readonly missing: ReplyHop['missing'];
 }
 
 /**
@@ -66,9 +78,9 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
     starting ??= pool.acquire(placement, placement.connectTimeoutMs).then(
       (acquired) => {
         link = acquired;
-        const { events, logger, idempotent } = options;
+        const { events, logger, idempotent, missing } = options;
         watch = watchReplicas({ link: acquired, subject, microservice, logger, events });
-        hop = { link: acquired, subject, events, idempotent, steer: watch.steer };
+        hop = { link: acquired, subject, events, idempotent, missing, steer: watch.steer };
         if (events)
           acquired.requests().onLateReply(subject, () => events.fault(microservice, 'late-reply'));
         return acquired;

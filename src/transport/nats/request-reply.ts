@@ -18,6 +18,11 @@ export interface ReplyHop {
   readonly events?: NatsEvents | undefined;
   /** Whether a method is declared idempotent: only those are sent again after a fault. */
   readonly idempotent?: ((service: string, method: string) => boolean) | undefined;
+  /**
+   * Told of each METHOD_NOT_FOUND reply, with the replica that sent it: a replica of an earlier
+   * version of the microservice may not have a method that the main server serves.
+   */
+  readonly missing?: ((replica: string | undefined, envelope: CallEnvelope) => void) | undefined;
   /** The replica to send each call to; without it, or while it names none, the queue group. */
   readonly steer?: ReplicaSteer | undefined;
 }
@@ -47,8 +52,9 @@ function isRefusal(error: unknown): boolean {
 }
 
 async function sendTwice(hop: ReplyHop, envelope: CallEnvelope): Promise<FramedReply> {
+  let first: FramedReply;
   try {
-    return await requestOnce(hop, envelope, false);
+    first = await requestOnce(hop, envelope, false);
   } catch (error) {
     if (!(error instanceof RemoteError && RETRIED.has(error.code))) throw error;
     hop.events?.fault(envelope.microservice, 'retry');
@@ -60,6 +66,10 @@ async function sendTwice(hop: ReplyHop, envelope: CallEnvelope): Promise<FramedR
       throw error.code === 'REPLICA_LOST' && notRun ? error : again;
     }
   }
+  // A replica of an earlier version, without the method (docs/scaling-out.md): another may have it.
+  if (first.ok || first.error.code !== 'METHOD_NOT_FOUND') return first;
+  hop.events?.fault(envelope.microservice, 'retry');
+  return requestOnce(hop, envelope, false);
 }
 
 /** Why no call is sent while no replica can take it (docs/faults.md). */
@@ -116,6 +126,7 @@ async function requestOnce(
     throw frameworkError('BAD_REPLY', message, { cause: error });
   }
   events?.reply(microservice, reply.replica);
+  if (!reply.ok && reply.error.code === 'METHOD_NOT_FOUND') hop.missing?.(reply.replica, envelope);
   // A replica whose queue is full: the caller may retry, as with the main server's own cap.
   if (!reply.ok && reply.error.code === 'OVERLOADED' && reply.error.status === 503) {
     throw frameworkError('OVERLOADED', reply.error.message, { headers: RETRY_AFTER });
