@@ -111,4 +111,3 @@ describeNats('replicas of an earlier version of the microservice', () => {
     ]);
   });
 });
-});
