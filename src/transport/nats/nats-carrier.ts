@@ -5,11 +5,11 @@ import { type NatsPlacement } from '../../microservices';
 import { type Transport } from '../../protocol/envelope';
 import { maxBodyBytesFor } from '../../protocol/frame-budget';
 import { unavailable } from './hop-errors';
+import { missingMethods } from './missing-methods';
 import { type NatsLink, natsSubject } from './nats-connection';
 import { type NatsEvents } from './nats-events';
 import { redactServers } from './nats-options';
 import { createNatsPool, type NatsPool } from './nats-pool';
-import { missingMethods } from './missing-methods';
 import { type ReplicaWatch, watchReplicas } from './replica-watch';
 import { type ReplyHop, requestReply } from './request-reply';
 
