@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import ts from 'typescript';
 import { ApiOperation, nativeApp, RemoteService } from '../../src';
 import { main } from '../../src/swagger/cli/cli';
-import { checkDecoratorFlags } from '../../src/swagger/cli/decorator-flags';
+import { checkDecoratorFlags, decoratorFlagsMessage } from '../../src/swagger/cli/decorator-flags';
 import { generateDocument } from '../../src/swagger/cli/generate';
 import { startTestServer, type TestServer } from '../support/harness';
 import { json, send } from '../support/http';
@@ -22,6 +23,24 @@ export class GreeterService {
 }
 
 export const app = nativeApp({ name: 'hello', services: [GreeterService] });
+`;
+
+/** The README's service: decorated fields, a decorated method, two class decorators. */
+const README_SERVICE = `
+import { Api, ApiOperation, Field, RemoteService } from 'portico';
+
+export class GreetInput {
+  @Field() name!: string;
+}
+
+@Api({ description: 'Greets people' })
+@RemoteService('greeter')
+export class GreeterService {
+  @ApiOperation('Greets someone by name')
+  greet(input: GreetInput): GreetInput {
+    return input;
+  }
+}
 `;
 
 const FLAGS = { experimentalDecorators: true, emitDecoratorMetadata: true };
@@ -73,6 +92,22 @@ describe('generate-swagger on a first project', () => {
     expect(err).toContain(`does not set "${flag}": true in compilerOptions`);
     expect(err).toMatch(why);
     expect(checkDecoratorFlags(tsconfig)).toContain(`"${flag}": true`);
+  });
+
+  it("names the codes tsc reports on the README's service without experimentalDecorators, and no other", () => {
+    writeFileSync(path.join(dir, 'service.ts'), README_SERVICE);
+    const tsconfig = project({});
+    const { config } = ts.readConfigFile(tsconfig, ts.sys.readFile);
+    const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dir);
+    const program = ts.createProgram(parsed.fileNames, parsed.options);
+    const reported = new Set(ts.getPreEmitDiagnostics(program).map((d) => `TS${d.code}`));
+    const message = decoratorFlagsMessage('tsconfig.json', [
+      'experimentalDecorators',
+      'emitDecoratorMetadata',
+    ]);
+    expect([...message.matchAll(/TS\d+/g)].map(([code]) => code).sort()).toEqual(
+      [...reported].sort(),
+    );
   });
 
   it('finds the flags through extends, as tsc does', () => {

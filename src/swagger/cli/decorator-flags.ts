@@ -16,7 +16,7 @@ export function missingDecoratorFlags(options: TsMorph.ts.CompilerOptions): stri
 export function decoratorFlagsMessage(tsconfig: string, missing: readonly string[]): string {
   const list = missing.map((name) => `"${name}": true`).join(' and ');
   const why = missing.includes('experimentalDecorators')
-    ? 'without the first, tsc reads them as standard decorators and reports TS1238, TS1240 or TS1241 on each'
+    ? 'without the first, tsc reads them as standard decorators and reports TS1240 on each decorated field, TS1241 and TS1270 on each decorated method'
     : 'without the second, the runtime learns no field or parameter types';
   return `${tsconfig} does not set ${list} in compilerOptions: portico's decorators need ${DECORATOR_FLAGS} (${why})`;
 }
