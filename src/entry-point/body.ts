@@ -75,14 +75,18 @@ export function readBodyText(req: IncomingMessage, limit: number): Promise<strin
       }
       resolve(start === 1 ? text.slice(1) : text);
     };
-    // Node reports a client that went away mid-body as an ECONNRESET error of the request.
+    // Node reports a client that went away mid-body (a reset, or a close of its side) as an
+    // ECONNRESET error of the request: a request cut short, not a body the client got wrong. The
+    // server counts it in portico_client_disconnects_total (docs/operating.md).
     const onError = (error: Error & { code?: string }) => {
       cleanup();
-      const message =
+      reject(
         error.code === 'ECONNRESET'
-          ? 'the client closed the request before its body ended'
-          : 'the body could not be read';
-      reject(frameworkError('MALFORMED_BODY', message, { cause: error }));
+          ? frameworkError('BAD_REQUEST', 'the connection ended before the request did', {
+              cause: error,
+            })
+          : frameworkError('MALFORMED_BODY', 'the body could not be read', { cause: error }),
+      );
     };
     function cleanup() {
       req.off('data', onData);

@@ -47,7 +47,7 @@ const COUNTERS = {
   },
   disconnects: {
     name: 'portico_client_disconnects_total',
-    help: 'Clients that reset their connection: phase request (before its end) or response.',
+    help: 'Clients that reset their connection, or closed it mid-request: phase request (before its end) or response.',
     labelNames: ['phase'],
   },
   writeTimeouts: {

@@ -19,9 +19,20 @@ export type ErrorListener = (error: Error & { code?: string }, ctx?: FailedReque
 const PEER_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
 
 /**
+ * True when the client closed its side of the connection (a FIN) before `req` ended: it went away
+ * as much as one that reset it, though it may still read the 400 it is sent.
+ */
+export function endedMidRequest(
+  error: Error & { code?: string },
+  req: { readonly complete: boolean },
+): boolean {
+  return error.code === 'HPE_INVALID_EOF_STATE' && !req.complete;
+}
+
+/**
  * The listener of the Koa application's `error` event. A client that resets its connection
- * mid-request or mid-answer is not a server error: it is counted and logged at debug level
- * without a stack, so that a flood of resets cannot flood the log. Anything else, an error of
+ * mid-request or mid-answer, or closes it mid-request, is not a server error: it is counted and
+ * logged at debug level without a stack, so that a flood of resets cannot flood the log. Anything else, an error of
  * a socket the server still holds included, keeps its error level and its stack.
  */
 export function createErrorListener(
@@ -36,7 +47,10 @@ export function createErrorListener(
     const req = ctx?.req;
     if (req && told.get(error) === req) return;
     if (req && typeof error === 'object' && error !== null) told.set(error, req);
-    if (req && PEER_GONE.has(error.code ?? '') && req.socket.destroyed) {
+    if (
+      req &&
+      ((PEER_GONE.has(error.code ?? '') && req.socket.destroyed) || endedMidRequest(error, req))
+    ) {
       const phase: DisconnectPhase = req.complete ? 'response' : 'request';
       countDisconnect?.(phase);
       logger.debug({ phase, code: error.code, target: ctx.path }, 'client disconnected');

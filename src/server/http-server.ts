@@ -6,6 +6,7 @@ import { ERROR_STATUS, type ErrorCode } from '../errors';
 import { CONTENT_TYPES } from '../http/responses';
 import { serializeError } from '../serialization/error-envelope';
 import { type HttpLimits } from './config';
+import { endedMidRequest } from './error-listener';
 import { faultyTransfer } from './faulty-transfer';
 import { hostFault } from './host-fault';
 import { answerClientError, answerShape, refuseConnect } from './raw-refusals';
@@ -86,8 +87,9 @@ export function createHttpServer(
     const open = unfinishedResponses(socket);
     const current = open?.[0];
     // Node reports a socket's own error here too, once the socket is destroyed; a parser's error
-    // comes while it is not.
-    if (current && socket.destroyed) onSocketError?.(error, current);
+    // comes while it is not. A client that closed its side mid-request went away as well.
+    if (current && (socket.destroyed || endedMidRequest(error, current.req)))
+      onSocketError?.(error, current);
     answerClientError(error, socket, open);
   });
   server.on('connect', refuseConnect);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { negotiate } from '../entry-point/negotiation';
-import { requestIdOf } from '../entry-point/request-id-of';
+import { requestIdOf, validRequestId } from '../entry-point/request-id-of';
 import { svcHeaderValues } from '../entry-point/svc-header-values';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
 import { CONTENT_TYPES } from '../http/responses';
@@ -14,6 +14,8 @@ const PARSER_ERRORS: Readonly<Record<string, [ErrorCode, string]>> = {
   HPE_HEADER_OVERFLOW: ['HEADERS_TOO_LARGE', 'the request headers are too large'],
   HPE_CHUNK_EXTENSIONS_OVERFLOW: ['PAYLOAD_TOO_LARGE', 'the chunk extensions are too large'],
   ERR_HTTP_REQUEST_TIMEOUT: ['REQUEST_TIMEOUT', 'the request took too long to arrive'],
+  // The client closed its side (a FIN, not a reset) before the request's end: it may still read.
+  HPE_INVALID_EOF_STATE: ['BAD_REQUEST', 'the connection ended before the request did'],
 };
 
 /** The request id and the family of an answer the HTTP layer gives to a parsed request. */
@@ -54,7 +56,20 @@ export function answerClientError(
     'BAD_REQUEST',
     'the request is not valid HTTP/1.1',
   ];
-  endWith(socket, rawErrorResponse(code, message, { requestId: randomUUID(), format: 'json' }));
+  const requestId = (current && requestIdOfCut(current)) ?? randomUUID();
+  endWith(socket, rawErrorResponse(code, message, { requestId, format: 'json' }));
+}
+
+/**
+ * The request id of the request the refused bytes cut short, when its head was read: the one its
+ * answer carries already (and its call line), else the caller's; a client finds its answer by it.
+ */
+function requestIdOfCut(res: http.ServerResponse): string | undefined {
+  if (res.req.complete) return undefined;
+  const answered = res.getHeader('X-SVC-Request-ID');
+  return typeof answered === 'string'
+    ? answered
+    : validRequestId(svcHeaderValues(res.req.rawHeaders).requestId);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import type Koa from 'koa';
 import { answerDirect, DirectContext, failDirect, plainPath } from './direct-context';
-import { type ErrorListener } from './error-listener';
+import { type ErrorListener, endedMidRequest } from './error-listener';
 import { type InFlight } from './in-flight';
 import { type DispatchTargets } from './request-dispatch';
 
@@ -87,8 +87,9 @@ export function createRequestListener(parts: ListenerParts): RequestListener {
   };
   // Which requests were answered directly follows from the request alone: no mark on each
   // (a WeakMap of the responses kept each one alive through young-generation collections).
+  // A connection closed mid-request is reported by nothing else, whichever way it went.
   const onSocketError = (error: Error, res: http.ServerResponse) => {
-    if (directSegments(res.req))
+    if (directSegments(res.req) || endedMidRequest(error, res.req))
       onError(error, { req: res.req, path: plainPath(res.req.url) ?? '' });
   };
   return { listener, onSocketError };

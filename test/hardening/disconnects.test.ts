@@ -73,6 +73,41 @@ describe('clients that reset their connection', () => {
     expect(await answer.text()).toBe('7');
   });
 
+  it('count a client that closes its connection mid-body as gone, and answer it under the call id', async () => {
+    const before = await disconnects('request');
+    const socket = connect(server);
+    const arrived = nextRequest(server);
+    const head = post('/slow/slow/quick', '12', 100).replace(
+      'Host: x',
+      'Host: x\r\nX-SVC-Request-ID: fin-1',
+    );
+    socket.write(head);
+    await arrived;
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('latin1');
+    });
+    const ended = new Promise((resolve) => socket.once('close', resolve));
+    // A normal close (FIN), not a reset: the client may still read what is written.
+    socket.end();
+    await ended;
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('X-SVC-Request-ID: fin-1\r\n');
+    const envelope = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+    expect(envelope.error).toMatchObject({ code: 'BAD_REQUEST', requestId: 'fin-1' });
+    expect(envelope.error.message).toMatch(/ended before/);
+    await waitFor(
+      () => lines('client disconnected').some((line) => line.code === 'HPE_INVALID_EOF_STATE'),
+      {
+        what: 'the line of the closed connection',
+      },
+    );
+    expect(await disconnects('request')).toBe(before + 1);
+    const families = await scrape(server.url);
+    expect(total(families, 'portico_calls_total', { code: 'MALFORMED_BODY' })).toBe(0);
+    expect(server.logs.filter((line) => (line.level as number) >= 40)).toEqual([]);
+  });
+
   it('keeps the error level and the stack for errors that are not a client going away', async () => {
     const socket = connect(server);
     const arrived = nextRequest(server);
