@@ -1,4 +1,15 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  closeSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { staticFiles } from 'portico';
@@ -7,6 +18,8 @@ import { waitFor } from '../support/wait';
 import { rawRequest, sendRaw } from './support/raw-http';
 
 const SECRET = 'TOP-SECRET-CONTENT';
+/** Larger than a read of the file's stream (64 KiB): it comes in several. */
+const BIG = Array.from({ length: 30_000 }, (_, i) => `${i}\n`).join('');
 
 /** A served directory next to a secret one, with symbolic links that lead in and out. */
 function makeTree(): { base: string; served: string; secretFile: string } {
@@ -20,6 +33,7 @@ function makeTree(): { base: string; served: string; secretFile: string } {
   writeFileSync(secretFile, SECRET);
   writeFileSync(path.join(outside, 'index.html'), SECRET);
   writeFileSync(path.join(served, 'a.txt'), 'a');
+  writeFileSync(path.join(served, 'big.txt'), BIG);
   writeFileSync(path.join(served, 'sub', 'b.txt'), 'b');
   writeFileSync(path.join(served, 'no-index', 'c.txt'), 'c');
   writeFileSync(path.join(served, '.env'), SECRET);
@@ -28,6 +42,11 @@ function makeTree(): { base: string; served: string; secretFile: string } {
   symlinkSync('../outside/secret.txt', path.join(served, 'sub', 'relative-out'));
   symlinkSync(path.join(served, 'a.txt'), path.join(served, 'link-in'));
   symlinkSync('/etc/passwd', path.join(served, 'passwd'));
+  // Not regular files: a named pipe (opened for reading, it waits for a writer) and a directory
+  // where the index file would be.
+  execFileSync('mkfifo', [path.join(served, 'pipe')]);
+  symlinkSync('pipe', path.join(served, 'pipe-link'));
+  mkdirSync(path.join(served, 'dir-index', 'index.html'), { recursive: true });
   return { base, served, secretFile };
 }
 
@@ -41,6 +60,14 @@ describe('static files against traversal, symbolic links and listings', () => {
     });
   });
   afterAll(async () => {
+    // Opened for writing, the pipe lets go of any read that waits on it.
+    try {
+      closeSync(
+        openSync(path.join(tree.served, 'pipe'), constants.O_WRONLY | constants.O_NONBLOCK),
+      );
+    } catch {
+      // No read waits on it.
+    }
     await server.close();
     rmSync(tree.base, { recursive: true, force: true });
   });
@@ -52,6 +79,9 @@ describe('static files against traversal, symbolic links and listings', () => {
     expect(await get('/files/a.txt')).toMatchObject({ status: 200, body: 'a' });
     expect(await get('/files/sub/b.txt')).toMatchObject({ status: 200, body: 'b' });
     expect(await get('/files/link-in')).toMatchObject({ status: 200, body: 'a' });
+    expect(await get('/files/big.txt')).toMatchObject({ status: 200, body: BIG });
+    const head = await get('/files/big.txt', 'HEAD');
+    expect([head.status, head.headers['content-length']]).toEqual([200, String(BIG.length)]);
   });
 
   it.each([
@@ -118,5 +148,22 @@ describe('static files against traversal, symbolic links and listings', () => {
     const opened = () => readdirSync('/proc/self/fd').length - before;
     await waitFor(() => opened() < 20, { what: 'the descriptors to close' }).catch(() => {});
     expect(opened()).toBeLessThan(20);
+  });
+
+  it('refuses what is not a regular file, and stays able to read files', async () => {
+    // More requests than libuv's thread pool has threads (4): each open of the pipe held one.
+    const targets = [
+      '/files/pipe',
+      '/files/pipe-link',
+      '/files/dir-index/',
+      '/files/dir-index/index.html',
+    ];
+    const answers = await Promise.all(
+      [...targets, ...targets].map((target) =>
+        sendRaw(server.url, rawRequest('GET', target, [['Host', 'x']]), { timeoutMs: 20_000 }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 404));
+    expect(await get('/files/a.txt')).toMatchObject({ status: 200, body: 'a' });
   });
 });
