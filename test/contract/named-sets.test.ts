@@ -22,6 +22,9 @@ export interface Item { kind: Kind; currency: Currency }
     return amount + currency;
   }
   @ApiOperation('Echoes an item') item(item: Item): Item { return item; }
+  @ApiOperation('Shelves a kind written in place') shelf(kind: 'book' | 'film'): string {
+    return kind;
+  }
 }
 export default nativeApp({ name: 'shop', services: [CatalogService] });
 `;
@@ -72,6 +75,17 @@ describe('named literal sets and enums, with a contract', () => {
     );
     expect((await call('price', '["EUR", 1]', json(RMC))).text).toBe('"1EUR"');
     expect((await call('kind', '"film"')).text).toBe('"film"');
+  });
+
+  it('writes a set written in place by its values, though an alias resolves to the same', async () => {
+    const body = document.paths['/shop/catalog/shelf'].post.requestBody.content;
+    expect(body['application/xml'].schema).toMatchObject({
+      type: 'string',
+      enum: ['book', 'film'],
+    });
+    expect((await call('shelf', '"game"')).error?.message).toBe(
+      'argument 0 ("book" | "film"): expected one of "book", "film", got "game"',
+    );
   });
 
   it('still names the field inside an object', async () => {

@@ -1,11 +1,11 @@
 import { ts } from 'ts-morph';
 import { type SchemaNotes, toSchemaName } from '../schema-model';
 import { argumentName } from './argument-names';
-import { type Converter, isLibrarySymbol } from './converter';
+import { type Converter, isLibrarySymbol, type Site } from './converter';
 import { porticoDecorators } from './portico-symbols';
 import { type NamedType } from './schema-registry';
 import { docOf, locationOf, stringLiteralOf } from './source-text';
-import { unattachedAliasOf } from './unattached-aliases';
+import { userAlias } from './unattached-aliases';
 
 /** A type that gets a schema of its own, with what the registry and the schema need. */
 export interface NamedInfo {
@@ -23,11 +23,6 @@ export function referenceArguments(checker: ts.TypeChecker, type: ts.Type): read
   // Class references carry their `this` type as a last, hidden argument.
   const declared = ref.target.typeParameters?.length ?? 0;
   return checker.getTypeArguments(ref).slice(0, declared);
-}
-
-function userAlias(converter: Converter, type: ts.Type): ts.Symbol | undefined {
-  const alias = type.aliasSymbol ?? unattachedAliasOf(converter.program, type);
-  return alias && !isLibrarySymbol(converter, alias) ? alias : undefined;
 }
 
 /** A readable piece of a generic instantiation's name: `User`, `Array_User`, `String`. */
@@ -131,8 +126,12 @@ function describe(
  * Whether `type` gets a schema of its own: declared interfaces, classes, enums and type aliases
  * of the project (and their generic instantiations) do; anonymous and built-in types do not.
  */
-export function namedTypeOf(converter: Converter, type: ts.Type): NamedInfo | undefined {
-  const alias = userAlias(converter, type);
+export function namedTypeOf(
+  converter: Converter,
+  type: ts.Type,
+  site?: Site,
+): NamedInfo | undefined {
+  const alias = userAlias(converter, type, site);
   if (alias) {
     return describe(converter, type, { symbol: alias, args: type.aliasTypeArguments ?? [] });
   }

@@ -75,7 +75,7 @@ export function schemaOfType(scope: Scope, type: ts.Type): SchemaModel {
     if (library) return library;
   }
   const { converter } = scope;
-  const named = namedTypeOf(converter, type);
+  const named = namedTypeOf(converter, type, scope.site);
   if (!named) return structuredSchema(scope, type);
   const written = scope.instances?.get(type);
   const instance = written && instanceOf(converter, { named, type, written });

@@ -1,5 +1,7 @@
 import { ts } from 'ts-morph';
+import { writtenTypeOf } from './alias-tags';
 import { projectFiles } from './argument-names';
+import { type Converter, isLibrarySymbol, type Site } from './converter';
 
 const indexes = new WeakMap<ts.Program, ReadonlyMap<ts.Type, ts.Symbol>>();
 
@@ -47,4 +49,35 @@ export function unattachedAliasOf(program: ts.Program, type: ts.Type): ts.Symbol
     indexes.set(program, index);
   }
   return index.get(type);
+}
+
+/**
+ * Whether the type written at `node` (a parameter, a property, or the name of a method for its
+ * result) spells `set` out by its values (`'a' | 'b'`, also as `('a' | 'b')[]` or beside `null`):
+ * such a set is described in place, not named by an alias that resolves to the same union.
+ */
+export function writtenInPlace(node: ts.Node, set: ts.Type, checker: ts.TypeChecker): boolean {
+  const declaration = ts.isIdentifier(node) && node.parent ? node.parent : node;
+  let found = false;
+  const visit = (n: ts.Node): void => {
+    if (found) return;
+    if (ts.isUnionTypeNode(n)) {
+      found = checker.getNonNullableType(checker.getTypeFromTypeNode(n)) === set;
+      if (found) return;
+    }
+    n.forEachChild(visit);
+  };
+  const written = writtenTypeOf(declaration);
+  if (written) visit(written);
+  return found;
+}
+
+/** The alias of the project that names `type`; none for a set that `site` writes by its values. */
+export function userAlias(converter: Converter, type: ts.Type, site?: Site): ts.Symbol | undefined {
+  let alias = type.aliasSymbol;
+  if (!alias) {
+    alias = unattachedAliasOf(converter.program, type);
+    if (alias && site && writtenInPlace(site.node, type, converter.checker)) return undefined;
+  }
+  return alias && !isLibrarySymbol(converter, alias) ? alias : undefined;
 }
