@@ -77,7 +77,12 @@ function methodDecorator(
 ): MethodDecorator {
   return (target, key, descriptor) => {
     assertExperimentalDecorators(name, key);
-    if (typeof key !== 'string' || typeof target === 'function') {
+    if (typeof target === 'function') {
+      throw new TypeError(
+        `portico: ${target.name}.${String(key)} is static and has @${name}, but a remote method is called on the service's instance: drop static, or the decorator`,
+      );
+    }
+    if (typeof key !== 'string') {
       throw new TypeError('portico: only instance methods with string names can be remote');
     }
     assertName('method', key);

@@ -4,6 +4,7 @@ import { type SchemaModel } from '../schema-model';
 import { type Converter } from './converter';
 import { extractOperation, isDescribed, type ServiceInfo } from './extract-operation';
 import { type ApiClass } from './find-api-classes';
+import { porticoDecorators } from './portico-symbols';
 import { walkSchema } from './schema-walk';
 import { locationOf } from './source-text';
 
@@ -68,12 +69,35 @@ function withReach(reading: Reading, method: ts.MethodDeclaration, operation: Op
   return { ...operation, callContext: 'sync' as const };
 }
 
+const isStatic = (m: ts.MethodDeclaration) =>
+  (ts.getCombinedModifierFlags(m) & ts.ModifierFlags.Static) !== 0;
+
+/**
+ * A static method given `@ApiOperation` or `@RemoteMethod` is an error at the method: the
+ * decorator refuses it when the class is loaded, so the server would not start.
+ */
+function reportStatic(converter: Converter, method: ts.MethodDeclaration, info: ServiceInfo) {
+  const decorator = porticoDecorators(method, converter).find(
+    (d) => d.name === 'ApiOperation' || d.name === 'RemoteMethod',
+  );
+  if (!decorator) return;
+  const name = method.name.getText();
+  converter.report({
+    severity: 'error',
+    message: `${info.service}.${name} is static and has @${decorator.name}, but a remote method is called on the service's instance, and the server refuses to load the class: drop static, or the decorator`,
+    location: locationOf(method.name),
+  });
+}
+
 /** The operations of a class: those the document describes, and with `everyRemoteMethod` the rest. */
 export function operationsOf(reading: Reading, api: ApiClass, info: ServiceInfo): OperationModel[] {
   const { converter, everyRemoteMethod, diagnostics, notes } = reading;
-  const methods = api.node.members
-    .filter(ts.isMethodDeclaration)
-    .filter((m) => !(ts.getCombinedModifierFlags(m) & ts.ModifierFlags.Static));
+  const all = api.node.members.filter(ts.isMethodDeclaration);
+  // The contract's pass reads the class again: the first reports.
+  if (!everyRemoteMethod) {
+    for (const method of all.filter(isStatic)) reportStatic(converter, method, info);
+  }
+  const methods = all.filter((m) => !isStatic(m));
   return methods.flatMap((method) => {
     if (api.documented && isDescribed(converter, method)) {
       const operation = extractOperation(converter, method, info);
