@@ -34,6 +34,46 @@ export function validatorOf(schemas: Record<string, Schema>) {
   };
 }
 
+/** `schema` with each read-only member refused (`false`), or with `left: true` left out. */
+function withoutReadOnly(schema: unknown, left = false): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => withoutReadOnly(s, left));
+  if (schema === null || typeof schema !== 'object') return schema;
+  const entries = Object.entries(schema as Schema).map(([k, v]): [string, unknown] => {
+    if (k !== 'properties') return [k, withoutReadOnly(v, left)];
+    const members = Object.entries(v as Schema)
+      .filter(([, member]) => !left || (member as Schema).readOnly !== true)
+      .map(([name, member]) => [
+        name,
+        (member as Schema).readOnly === true ? false : withoutReadOnly(member, left),
+      ]);
+    return [k, Object.fromEntries(members)];
+  });
+  return Object.fromEntries(entries);
+}
+
+/** The schemas with their read-only members left out: what a request may send. */
+export function writableSchemas(schemas: Record<string, Schema>): Record<string, Schema> {
+  return withoutReadOnly(schemas, true) as Record<string, Schema>;
+}
+
+/**
+ * ajv for a request: a member the document marks `readOnly` (a getter without a setter) is only
+ * sent in answers, and the server refuses it in a request (docs/design-contract.md), as OpenAPI
+ * says a request should not send it; JSON Schema's `readOnly` is only an annotation.
+ */
+export function requestValidatorOf(schemas: Record<string, Schema>) {
+  const valid = validatorOf(withoutReadOnly(schemas) as Record<string, Schema>);
+  const seen = new Map<Schema, Schema>();
+  return (schema: Schema, value: unknown): boolean => {
+    let request = seen.get(schema);
+    if (!request) {
+      request = withoutReadOnly(schema) as Schema;
+      seen.set(schema, request);
+    }
+    return valid(request, value);
+  };
+}
+
 /** A Swagger 2.0 schema with `x-nullable: true` (the OpenAPI 2.0 extension) as JSON Schema says it. */
 function nullableAsSchema(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(nullableAsSchema);
@@ -116,6 +156,7 @@ export async function checkOperation(
   }: { operation: Operation; cases: readonly Case[]; schemas: Record<string, Schema> },
   valid: (schema: Schema, value: unknown) => boolean,
   swagger2: (path: string, value: unknown) => boolean,
+  validRequest = valid,
 ) {
   const problems: string[] = [];
   const verdicts = { allowed: 0, forbidden: 0 };
@@ -124,7 +165,7 @@ export async function checkOperation(
     let answered: unknown;
     for (const [sequence, headers] of SEQUENCES) {
       const { sent, schema } = asSent(sequence, operation, value);
-      const allowed = valid(schema, seenBy(sequence, sent, { schema, schemas }));
+      const allowed = validRequest(schema, seenBy(sequence, sent, { schema, schemas }));
       verdicts[allowed ? 'allowed' : 'forbidden']++;
       const body = bodyOf(sequence, operation, value, schemas);
       const rmc: Record<string, string> = operation.rmc ? { 'X-SVC-API-ID': 'RMC' } : {};

@@ -119,25 +119,42 @@ const KEY_ARB = fc.oneof(
 );
 
 /** A tuple: its required items, then some of the others (its prefix's, then rest items). */
-function tupleArb(s: Schema, schemas: Record<string, Schema>): fc.Arbitrary<unknown[]> {
+function tupleArb(
+  s: Schema,
+  schemas: Record<string, Schema>,
+  depth: number,
+): fc.Arbitrary<unknown[]> {
   const max = s.maxItems ?? s.prefixItems.length + 2;
   return fc
     .integer({ min: s.minItems ?? 0, max })
     .chain((length) =>
-      fc.tuple(...Array.from({ length }, (_, i) => valueArb(itemSchema(s, i), schemas))),
+      fc.tuple(...Array.from({ length }, (_, i) => valueArb(itemSchema(s, i), schemas, depth + 1))),
     );
 }
 
+/**
+ * How deep values nest before only what a schema requires is drawn: a recursive type (a tree, a
+ * thread) ends in an empty array, a `null` or a member left out.
+ */
+const DEEPEST = 4;
+
 /** Values that the schema allows, sampled from the schema itself. */
-export function valueArb(schema: Schema, schemas: Record<string, Schema>): fc.Arbitrary<unknown> {
+export function valueArb(
+  schema: Schema,
+  schemas: Record<string, Schema>,
+  depth = 0,
+): fc.Arbitrary<unknown> {
   const [s, nullable] = withoutNull(schema, schemas);
-  const core = coreArb(s, schemas);
+  if (nullable && depth > DEEPEST) return fc.constant(null);
+  const core = coreArb(s, schemas, depth);
   return nullable ? fc.oneof(core, fc.constant(null)) : core;
 }
 
-function coreArb(s: Schema, schemas: Record<string, Schema>): fc.Arbitrary<unknown> {
+function coreArb(s: Schema, schemas: Record<string, Schema>, depth: number): fc.Arbitrary<unknown> {
+  const deep = depth > DEEPEST;
+  const inner = (schema: Schema) => valueArb(schema, schemas, depth + 1);
   if (Array.isArray(s.enum)) return fc.constantFrom(...s.enum);
-  if (Array.isArray(s.oneOf)) return fc.oneof(...s.oneOf.map((m: Schema) => valueArb(m, schemas)));
+  if (Array.isArray(s.oneOf)) return fc.oneof(...s.oneOf.map((m: Schema) => inner(m)));
   switch (s.type) {
     case 'integer':
       return integerArb(s);
@@ -148,19 +165,22 @@ function coreArb(s: Schema, schemas: Record<string, Schema>): fc.Arbitrary<unkno
     case 'boolean':
       return fc.boolean();
     case 'array':
-      if (Array.isArray(s.prefixItems)) return tupleArb(s, schemas);
-      return fc.array(valueArb(s.items, schemas), {
+      if (Array.isArray(s.prefixItems)) return tupleArb(s, schemas, depth);
+      if (deep && !s.minItems) return fc.constant([]);
+      return fc.array(inner(s.items), {
         minLength: s.minItems ?? 0,
-        maxLength: s.maxItems ?? 3,
+        maxLength: deep ? s.minItems : (s.maxItems ?? 3),
       });
     case 'object': {
       if (isRecordSchema(s)) {
-        return fc.dictionary(KEY_ARB, valueArb(s.additionalProperties, schemas), { maxKeys: 3 });
+        if (deep) return fc.constant({});
+        return fc.dictionary(KEY_ARB, inner(s.additionalProperties), { maxKeys: 3 });
       }
-      const properties = s.properties ?? {};
-      const record = Object.fromEntries(
-        Object.entries(properties).map(([k, p]) => [k, valueArb(p as Schema, schemas)]),
+      const required: string[] = s.required ?? [];
+      const properties = Object.entries(s.properties ?? {}).filter(
+        ([k]) => !deep || required.includes(k),
       );
+      const record = Object.fromEntries(properties.map(([k, p]) => [k, inner(p as Schema)]));
       return fc.record(record, { requiredKeys: s.required ?? [] });
     }
     default:

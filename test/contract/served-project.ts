@@ -12,6 +12,8 @@ import { buildContractProject } from './types-project';
 export interface ServedProject {
   readonly generation: Generation;
   readonly server: TestServer;
+  /** The project's directory. */
+  readonly dir: string;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface ServedProject {
  */
 export function serveContractProject(name: string, source: string): ServedProject {
   const dir = mkdtempSync(path.join(tmpdir(), `portico-${name}-`));
-  const served = {} as { generation: Generation; server: TestServer };
+  const served = { dir } as { generation: Generation; server: TestServer; dir: string };
   beforeAll(async () => {
     const built = await buildContractProject(dir, source);
     served.generation = built.generation;
