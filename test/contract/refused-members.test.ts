@@ -52,4 +52,19 @@ describe('members no JSON carries, under --strict --contract', () => {
     at(13, 'gone', 'never', 'leave a member out');
     expect(found.filter((f) => /Buffer_|lib\.es5|index signature/.test(f))).toEqual([]);
   }, 60_000);
+
+  it('names each member XML cannot carry, also several of one written type', async () => {
+    const levels = `
+import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
+export type Levels = Record<1 | 2, string>;
+@Api() @RemoteService('levels') export class LevelService {
+  @ApiOperation('Echoes') echo(levels: Levels): Levels { return levels; }
+}
+export default nativeApp({ name: 'levels', services: [LevelService] });
+`;
+    const found = await contractFindings(dir, levels, { strict: true });
+    const message = (name: string) =>
+      `service.ts:3: Levels.${name}: "${name}" is no XML element name (a letter or _ first, then letters, digits, -, _ or .; no space, no colon), so XML cannot carry the member: an XML request cannot give it, and an XML answer that holds it is a 500; rename the member`;
+    expect([...found].sort()).toEqual([message('1'), message('2')]);
+  }, 60_000);
 });
