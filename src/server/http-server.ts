@@ -86,10 +86,12 @@ export function createHttpServer(
   server.on('clientError', (error: Error, socket: Duplex) => {
     const open = unfinishedResponses(socket);
     const current = open?.[0];
+    // The request being read: the last, behind the whole ones pipelined before it.
+    const cut = open?.at(-1);
     // Node reports a socket's own error here too, once the socket is destroyed; a parser's error
     // comes while it is not. A client that closed its side mid-request went away as well.
-    if (current && (socket.destroyed || endedMidRequest(error, current.req)))
-      onSocketError?.(error, current);
+    if (current && socket.destroyed) onSocketError?.(error, current);
+    else if (cut && endedMidRequest(error, cut.req)) onSocketError?.(error, cut);
     answerClientError(error, socket, open);
   });
   server.on('connect', refuseConnect);

@@ -37,6 +37,7 @@ export function answerClientError(
   error: Error & { code?: string },
   socket: Duplex,
   open: readonly http.ServerResponse[] | undefined,
+  requestId = requestIdOfCut(open?.at(-1)) ?? randomUUID(),
 ): void {
   const current = open?.[0];
   const halfWritten = current?.headersSent === true && !current.writableFinished;
@@ -46,7 +47,7 @@ export function answerClientError(
   }
   const last = lastWhole(open);
   if (last) {
-    last.once('finish', () => answerClientError(error, socket, undefined));
+    last.once('finish', () => answerClientError(error, socket, undefined, requestId));
     last.once('close', () => {
       if (!last.writableFinished) socket.destroy();
     });
@@ -56,16 +57,16 @@ export function answerClientError(
     'BAD_REQUEST',
     'the request is not valid HTTP/1.1',
   ];
-  const requestId = (current && requestIdOfCut(current)) ?? randomUUID();
   endWith(socket, rawErrorResponse(code, message, { requestId, format: 'json' }));
 }
 
 /**
- * The request id of the request the refused bytes cut short, when its head was read: the one its
- * answer carries already (and its call line), else the caller's; a client finds its answer by it.
+ * The request id of the request the refused bytes cut short, when its head was read (the last
+ * response of the connection, behind those of whole pipelined requests): the one its answer
+ * carries already (and its call line), else the caller's; a client finds its answer by it.
  */
-function requestIdOfCut(res: http.ServerResponse): string | undefined {
-  if (res.req.complete) return undefined;
+function requestIdOfCut(res: http.ServerResponse | undefined): string | undefined {
+  if (!res || res.req.complete) return undefined;
   const answered = res.getHeader('X-SVC-Request-ID');
   return typeof answered === 'string'
     ? answered

@@ -108,6 +108,44 @@ describe('clients that reset their connection', () => {
     expect(server.logs.filter((line) => (line.level as number) >= 40)).toEqual([]);
   });
 
+  it('count and answer under its id a request closed mid-body behind a whole pipelined one', async () => {
+    const before = await disconnects('request');
+    const closed = () =>
+      lines('client disconnected').filter((l) => l.code === 'HPE_INVALID_EOF_STATE');
+    const seen = closed().length;
+    const socket = connect(server);
+    const heads = new Promise<void>((resolve) => {
+      let count = 0;
+      const onRequest = () => {
+        if (++count < 2) return;
+        server.main.server?.off('request', onRequest);
+        resolve();
+      };
+      server.main.server?.on('request', onRequest);
+    });
+    const withId = (text: string, id: string) =>
+      text.replace('Host: x', `Host: x\r\nX-SVC-Request-ID: ${id}`);
+    socket.write(
+      withId(post('/slow/slow/sleep', '50'), 'whole-1') +
+        withId(post('/slow/slow/quick', '12', 100), 'fin-2'),
+    );
+    await heads;
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('latin1');
+    });
+    const ended = new Promise((resolve) => socket.once('close', resolve));
+    socket.end();
+    await ended;
+    const [first, second] = answer.split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 200 [\s\S]*X-SVC-Request-ID: whole-1\r\n/);
+    expect(second).toMatch(/^HTTP\/1\.1 400 [\s\S]*X-SVC-Request-ID: fin-2\r\n/);
+    await waitFor(() => closed().length === seen + 1, {
+      what: 'the line of the closed connection',
+    });
+    expect(await disconnects('request')).toBe(before + 1);
+  });
+
   it('keeps the error level and the stack for errors that are not a client going away', async () => {
     const socket = connect(server);
     const arrived = nextRequest(server);
