@@ -1,7 +1,7 @@
 import { type MicroserviceDefinition } from '../microservices';
 import { type MainServerConfig } from '../server/config';
-import { checkModulePath, loadDefaultExport } from './load-module';
-import { firstLine, StartupError } from './startup-error';
+import { checkModulePath, loadDefaultExport, loadFailure } from './load-module';
+import { StartupError } from './startup-error';
 
 const MICROSERVICE_TYPES: ReadonlySet<string> = new Set(['nativeApp', 'servletApp', 'staticFiles']);
 
@@ -16,7 +16,7 @@ export async function loadMainServerConfig(file: string): Promise<MainServerConf
     return typeof exported === 'function' ? await exported() : exported;
   })().catch((error: unknown) => {
     if (error instanceof StartupError) throw error;
-    throw new StartupError(`cannot load ${file}: ${firstLine(error)}`, { cause: error });
+    throw new StartupError(loadFailure(file, error), { cause: error });
   });
   const value = loaded as Partial<MainServerConfig & MicroserviceDefinition> | null | undefined;
   if (value && MICROSERVICE_TYPES.has(String(value.type))) {

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { StartupError } from './startup-error';
+import { firstLine, StartupError } from './startup-error';
+import { whereRaised } from './where-raised';
 
 /** Refuses, in one line that says what to do, a path that names no compiled module. */
 export function checkModulePath(file: string): void {
@@ -18,6 +19,12 @@ export function checkModulePath(file: string): void {
   throw new StartupError(
     `cannot find ${file}: build the project first (npx tsc) and give the path of the compiled .js file`,
   );
+}
+
+/** The line that says a module could not load: the error's first line and where it was raised. */
+export function loadFailure(file: string, error: unknown): string {
+  const where = whereRaised(error);
+  return `cannot load ${file}: ${firstLine(error)}${where === undefined ? '' : ` (at ${where})`}`;
 }
 
 /** Whether `file` names a module that `require` finds (with or without its extension). */

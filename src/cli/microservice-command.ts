@@ -7,7 +7,7 @@ import { createLogger } from '../server/logger';
 import { redactUrl } from '../transport/nats/nats-options';
 import { type ContractMode, useContract } from './contract-mode';
 import { DRAIN_GRACE_MS, drainOnSignal } from './drain-on-signal';
-import { checkModulePath, loadDefaultExport } from './load-module';
+import { checkModulePath, loadDefaultExport, loadFailure } from './load-module';
 import { type MicroserviceOptions, readMicroserviceOptions } from './microservice-options';
 
 /**
@@ -78,7 +78,7 @@ async function loadNativeApp(module: string): Promise<NativeAppDefinition> {
   try {
     loaded = await loadDefaultExport(module);
   } catch (error) {
-    throw new Error(`cannot load ${module}: ${messageOf(error)}`);
+    throw new Error(loadFailure(module, error));
   }
   const definition = loaded as Partial<NativeAppDefinition> | undefined;
   if (definition?.type !== 'nativeApp') {

@@ -58,14 +58,14 @@ describe('portico start refuses to start with one line that says what to do', ()
       'a module that throws while it loads',
       ['start', 'test/fixtures/cli/throws.config.js'],
       {},
-      'portico: cannot load test/fixtures/cli/throws.config.js: the database URL is not set\n',
+      'portico: cannot load test/fixtures/cli/throws.config.js: the database URL is not set (at test/fixtures/cli/throws.config.js:2)\n',
       1,
     ],
     [
       'a module that needs a package that is not installed',
       ['start', 'test/fixtures/cli/needs-missing.config.js'],
       {},
-      "portico: cannot load test/fixtures/cli/needs-missing.config.js: Cannot find module 'a-package-that-is-not-installed'\n",
+      "portico: cannot load test/fixtures/cli/needs-missing.config.js: Cannot find module 'a-package-that-is-not-installed' (at test/fixtures/cli/needs-missing.config.js:2)\n",
       1,
     ],
     [
@@ -144,11 +144,36 @@ describe('portico start refuses to start with one line that says what to do', ()
     expect(result.status).toBe(status);
   });
 
+  it('names the line of a syntax error, in portico start and portico microservice', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portico-syntax-'));
+    try {
+      writeFileSync(path.join(dir, 'main.js'), 'const ok = 1;\nmodule.exports = { ok,; };\n');
+      for (const [command, prefix] of [
+        [['start'], 'portico'],
+        [['microservice', '--nats', 'nats://127.0.0.1:1'], 'portico microservice'],
+      ] as const) {
+        const result = spawnSync(
+          process.execPath,
+          [BIN, command[0], 'main.js', ...command.slice(1)],
+          {
+            cwd: dir,
+            encoding: 'utf8',
+          },
+        );
+        expect(result.stderr).toBe(
+          `${prefix}: cannot load main.js: Unexpected token ';' (at main.js:2)\n`,
+        );
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('shows the stack as well with --verbose', () => {
     const result = portico(['start', 'test/fixtures/cli/throws.config.js', '--verbose']);
     const [line, ...stack] = result.stderr.split('\n');
     expect(line).toBe(
-      'portico: cannot load test/fixtures/cli/throws.config.js: the database URL is not set',
+      'portico: cannot load test/fixtures/cli/throws.config.js: the database URL is not set (at test/fixtures/cli/throws.config.js:2)',
     );
     expect(stack.join('\n')).toMatch(
       /Error: the database URL is not set\n\s+at .*throws\.config\.js/,
