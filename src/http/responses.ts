@@ -1,13 +1,11 @@
 import { type ErrorBody } from '../errors';
 import { serializeError } from '../serialization/error-envelope';
+import { CONTENT_TYPES } from '../serialization/raw-error-response';
 import { type Format } from '../serialization/sequence';
 import { type HttpContext } from './http-context';
 
 /** The response Content-Type of each family. */
-export const CONTENT_TYPES: Readonly<Record<Format, string>> = {
-  json: 'application/json; charset=utf-8',
-  xml: 'application/xml; charset=utf-8',
-};
+export { CONTENT_TYPES };
 
 /** One request and what its answer needs: its context, its request id and its family. */
 export interface Exchange {

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
 import { serializeError } from '../serialization/error-envelope';
+import {
+  CONTENT_TYPES,
+  endWith,
+  parserRefusal,
+  rawErrorResponse,
+} from '../serialization/raw-error-response';
+import { validRequestId } from '../serialization/request-id';
 import { type NatsReplica } from './nats-replica';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A replica's own admin HTTP server: liveness, readiness and metrics. */
 export interface ReplicaAdmin {
@@ -63,10 +69,15 @@ export async function startReplicaAdmin(
     const json = (status: number, body: object) =>
       send(status, 'application/json', JSON.stringify(body));
     const refuse = (code: ErrorCode, message: string) => {
-      const requestId = randomUUID();
+      const requestId =
+        validRequestId(headerValue(req.headers['x-svc-request-id'])) ?? randomUUID();
       res.setHeader('X-SVC-Request-ID', requestId);
       const status = ERROR_STATUS[code];
-      send(status, JSON_TYPE, serializeError({ status, code, message }, requestId, 'json'));
+      send(
+        status,
+        CONTENT_TYPES.json,
+        serializeError({ status, code, message }, requestId, 'json'),
+      );
     };
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
@@ -81,6 +92,21 @@ export async function startReplicaAdmin(
       );
     } else refuse('NOT_FOUND', 'no such admin route: /-/live, /-/ready and /-/metrics exist');
   });
+  // Bytes the parser refuses get the error envelope, as on the main server's ports, where Node
+  // would write a bare status line; a connection whose answer is under way is only closed.
+  const answering = new WeakSet<Duplex>();
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    answering.add(req.socket);
+    res.once('finish', () => answering.delete(req.socket));
+  });
+  server.on('clientError', (error: Error, socket: Duplex) => {
+    if (!socket.writable || answering.has(socket)) {
+      socket.destroy();
+      return;
+    }
+    const [code, message] = parserRefusal(error);
+    endWith(socket, rawErrorResponse(code, message, { requestId: randomUUID(), format: 'json' }));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -92,4 +118,9 @@ export async function startReplicaAdmin(
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A header's one value; a header sent on several lines has none. */
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }

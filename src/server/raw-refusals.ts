@@ -4,19 +4,8 @@ import type { Duplex } from 'node:stream';
 import { negotiate } from '../entry-point/negotiation';
 import { requestIdOf, validRequestId } from '../entry-point/request-id-of';
 import { svcHeaderValues } from '../entry-point/svc-header-values';
-import { ERROR_STATUS, type ErrorCode } from '../errors';
-import { CONTENT_TYPES } from '../http/responses';
-import { serializeError } from '../serialization/error-envelope';
+import { endWith, parserRefusal, rawErrorResponse } from '../serialization/raw-error-response';
 import { type Format } from '../serialization/sequence';
-
-/** What Node's HTTP parser reports, as the error table answers it (anything else is a 400). */
-const PARSER_ERRORS: Readonly<Record<string, [ErrorCode, string]>> = {
-  HPE_HEADER_OVERFLOW: ['HEADERS_TOO_LARGE', 'the request headers are too large'],
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: ['PAYLOAD_TOO_LARGE', 'the chunk extensions are too large'],
-  ERR_HTTP_REQUEST_TIMEOUT: ['REQUEST_TIMEOUT', 'the request took too long to arrive'],
-  // The client closed its side (a FIN, not a reset) before the request's end: it may still read.
-  HPE_INVALID_EOF_STATE: ['BAD_REQUEST', 'the connection ended before the request did'],
-};
 
 /** The request id and the family of an answer the HTTP layer gives to a parsed request. */
 export function answerShape(req: http.IncomingMessage): { requestId: string; format: Format } {
@@ -53,10 +42,7 @@ export function answerClientError(
     });
     return;
   }
-  const [code, message] = PARSER_ERRORS[error.code ?? ''] ?? [
-    'BAD_REQUEST',
-    'the request is not valid HTTP/1.1',
-  ];
+  const [code, message] = parserRefusal(error);
   endWith(socket, rawErrorResponse(code, message, { requestId, format: 'json' }));
 }
 
@@ -98,31 +84,5 @@ export function refuseConnect(req: http.IncomingMessage, socket: Duplex): void {
       ...answerShape(req),
       allow: 'POST, OPTIONS',
     }),
-  );
-}
-
-/** Writes `response` and closes; a peer that never reads does not keep the socket open. */
-function endWith(socket: Duplex, response: string): void {
-  socket.end(response, () => socket.destroy());
-  const timer = setTimeout(() => socket.destroy(), 1000).unref();
-  socket.once('close', () => clearTimeout(timer));
-}
-
-/** An error answer written as raw HTTP/1.1 text, for a socket that has no response object. */
-function rawErrorResponse(
-  code: ErrorCode,
-  message: string,
-  { requestId, format, allow }: { requestId: string; format: Format; allow?: string },
-): string {
-  const status = ERROR_STATUS[code];
-  const body = serializeError({ status, code, message }, requestId, format);
-  return (
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
-    `Content-Type: ${CONTENT_TYPES[format]}\r\n` +
-    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-    `X-SVC-Request-ID: ${requestId}\r\n` +
-    (allow ? `Allow: ${allow}\r\n` : '') +
-    'Connection: close\r\n\r\n' +
-    body
   );
 }
