@@ -6,7 +6,7 @@ import { Tally, tallied } from './tally';
 const FAULT_COUNTERS = {
   'replica-lost': [
     'portico_nats_replica_lost_total',
-    'Calls answered 502 REPLICA_LOST: the replica that held them died, hung or was cut off.',
+    'Calls answered 502 REPLICA_LOST: the replica that held them died, hung, was cut off or left at the end of its drain grace.',
   ],
   'reply-lost': [
     'portico_nats_reply_lost_total',
@@ -14,11 +14,11 @@ const FAULT_COUNTERS = {
   ],
   cancel: [
     'portico_nats_cancels_total',
-    'Calls answered 503 NOT_ACKNOWLEDGED: the replica read them after their take-by time and did not run them.',
+    'Calls answered 503 NOT_ACKNOWLEDGED: the replica read them after their take-by time, or left at the end of its drain grace before they started, and did not run them.',
   ],
   retry: [
     'portico_nats_retries_total',
-    'Idempotent calls sent a second time after a replica fault or no-responders.',
+    'Idempotent calls sent a second time after a replica fault, no-responders, or a replica without the method (an earlier version).',
   ],
   'late-reply': [
     'portico_nats_late_replies_total',
