@@ -48,20 +48,34 @@ export function readBodyText(req: IncomingMessage, limit: number): Promise<strin
   // Only a request that sent Expect can have its 100 Continue held back.
   if (req.headers.expect !== undefined) sendContinue(req);
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    // The first chunk is kept as it came (most bodies are one); from the second on, the bytes are
+    // copied into one buffer that doubles as it fills. Kept one by one, a chunked body of a
+    // million one-byte chunks held a million Buffer objects, about 400 MB for 1 MiB read.
+    let first: Buffer | undefined;
+    let joined: Buffer | undefined;
     let size = 0;
     const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
+      const end = size + chunk.length;
+      if (end > limit) {
         cleanup();
         reject(tooLarge(limit));
         return;
       }
-      chunks.push(chunk);
+      if (joined === undefined && first === undefined) first = chunk;
+      else {
+        if (joined === undefined || end > joined.length) {
+          const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(end, 2 * size, 16_384)));
+          (joined ?? (first as Buffer)).copy(grown, 0, 0, size);
+          joined = grown;
+          first = undefined;
+        }
+        chunk.copy(joined, size);
+      }
+      size = end;
     };
     const onEnd = () => {
       cleanup();
-      const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+      const body = joined ? joined.subarray(0, size) : (first ?? Buffer.alloc(0));
       if (!isUtf8(body)) {
         reject(frameworkError('MALFORMED_BODY', 'the body is not valid UTF-8'));
         return;
