@@ -53,6 +53,19 @@ describe('members no JSON carries, under --strict --contract', () => {
     expect(found.filter((f) => /Buffer_|lib\.es5|index signature/.test(f))).toEqual([]);
   }, 60_000);
 
+  it("describes Node's interfaces of plain data by their members, as the project's own", async () => {
+    const status = `
+import type { CpuInfo } from 'node:os';
+import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
+export interface Status { name: string; cpus: CpuInfo[] }
+@Api() @RemoteService('status') export class StatusService {
+  @ApiOperation('Status') status(name: string): Status { return { name, cpus: [] }; }
+}
+export default nativeApp({ name: 'status', services: [StatusService] });
+`;
+    expect(await contractFindings(dir, status, { nodeTypes: true, strict: true })).toEqual([]);
+  }, 60_000);
+
   it('names each member XML cannot carry, also several of one written type', async () => {
     const levels = `
 import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';

@@ -84,13 +84,20 @@ const NODE_TYPES = /[\\/]node_modules[\\/]@types[\\/]node[\\/]/;
 
 /**
  * True when `symbol` is declared in TypeScript's default library (`Date`, `Map`, `Record`), even
- * if other files (such as @types/node) add to its declaration, or in Node's types (`Buffer`).
+ * if other files (such as @types/node) add to its declaration, or is a class of Node's types
+ * (`Buffer`, `URL`: a class or interface with methods). Node's interfaces of plain data
+ * (`CpuInfo` of `node:os`) are described by their members, as the project's own are.
  */
 export function isLibrarySymbol(converter: Converter, symbol: ts.Symbol | undefined): boolean {
-  return (symbol?.declarations ?? []).some((d) => {
-    const file = d.getSourceFile();
-    return converter.program.isSourceFileDefaultLibrary(file) || NODE_TYPES.test(file.fileName);
-  });
+  const files = (symbol?.declarations ?? []).map((d) => d.getSourceFile());
+  if (files.some((file) => converter.program.isSourceFileDefaultLibrary(file))) return true;
+  return files.some((file) => NODE_TYPES.test(file.fileName)) && hasMethods(converter, symbol);
+}
+
+function hasMethods({ checker }: Converter, symbol: ts.Symbol | undefined): boolean {
+  if (!symbol || !(symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface))) return false;
+  const type = checker.getDeclaredTypeOfSymbol(symbol);
+  return checker.getPropertiesOfType(type).some((p) => (p.flags & ts.SymbolFlags.Method) !== 0);
 }
 
 /**
