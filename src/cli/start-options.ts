@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { isLogLevel, type LogLevel, logLevelError } from '../server/config';
+import { argumentsError } from './arguments-error';
 import { StartupError } from './startup-error';
 
 /** What `portico start` and `portico dev` were asked to do. */
@@ -82,23 +83,6 @@ export function parseCommandLine<T extends Flags>(args: readonly string[], optio
   } catch (error) {
     throw new Error(argumentsError(error));
   }
-}
-
-/** What a command says of a refusal of node:util's parseArgs, in the words of `portico start`. */
-export function argumentsError(error: unknown): string {
-  const { message, code } = error as { message: string; code?: string };
-  const option = /'(--?[\w-]+)/.exec(message)?.[1] ?? 'an option';
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    return `unknown option ${option}: portico --help lists the options`;
-  }
-  // A switch given a value (--development=true): it takes none, it is on by being there.
-  if (/ does not take an argument/.test(message))
-    return `${option} takes no value: write ${option} alone`;
-  // parseArgs takes a value that starts with '-' for the next option unless it is written with '='.
-  const ambiguous = / is ambiguous/.test(message)
-    ? `: write ${option}=<value> for one that starts with -`
-    : '';
-  return `${option} needs a value${ambiguous}`;
 }
 
 /** An argument after the module, which a command of portico does not take. */

@@ -132,17 +132,32 @@ describe('generate-swagger command', () => {
   });
 
   it.each([
-    [['--api-version', '1'], '--title and --api-version are required'],
-    [['--title', 'T'], '--title and --api-version are required'],
-    [[...BASE, '--api-version', '2'], "give the API's version once"],
-    [[...BASE, '--version', '2'], "give the API's version once"],
+    [
+      ['--api-version', '1'],
+      '--title and --api-version are required: generate-swagger --help shows the usage',
+    ],
+    [
+      ['--title', 'T'],
+      '--title and --api-version are required: generate-swagger --help shows the usage',
+    ],
+    [
+      [...BASE, '--api-version', '2'],
+      "give the API's version once (--api-version): generate-swagger --help shows the usage",
+    ],
+    [
+      [...BASE, '--version', '2'],
+      "give the API's version once (--api-version): generate-swagger --help shows the usage",
+    ],
     [[...BASE, '--openapi', '3.0'], '--openapi takes 3.1'],
     [[...BASE, '--base-url', 'ftp://x'], '--base-url must be an http or https URL'],
-    [[...BASE, '--unknown'], "Unknown option '--unknown'"],
-  ])('exits 2 on bad usage: %j', async (args, message) => {
+    [[...BASE, '--unknown'], 'unknown option --unknown: generate-swagger --help lists the options'],
+    [[...BASE, '--out'], '--out needs a value'],
+    [[...BASE, 'extra'], 'unexpected argument extra: generate-swagger --help shows the usage'],
+  ])('exits 2 on bad usage with one line: %j', async (args, message) => {
     const result = await run(...args);
-    expect(result).toMatchObject({ code: 2, err: expect.stringContaining(message) });
-    expect(result.err).toContain('Usage: portico generate-swagger');
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^generate-swagger: [^\n]*\n$/);
+    expect(result.err).toContain(`generate-swagger: ${message}`);
   });
 
   it.each([

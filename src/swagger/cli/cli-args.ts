@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { argumentsError } from '../../cli/arguments-error';
 import { CONTRACT_FILE } from '../../runtime/contract/contract-format';
 import { type GenerateOptions } from './generate';
 import { renameOldVersionFlag } from './old-version-flag';
@@ -51,27 +52,7 @@ function checkedBaseUrl(value: string | undefined): string | undefined {
  */
 export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' | 'version' {
   const { args, renamed } = renameOldVersionFlag(argv);
-  const { values } = parseArgs({
-    args,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      project: { type: 'string', default: 'tsconfig.json' },
-      title: { type: 'string' },
-      'api-version': { type: 'string', multiple: true },
-      version: { type: 'boolean', default: false },
-      description: { type: 'string' },
-      out: { type: 'string', default: 'swagger.json' },
-      'base-url': { type: 'string' },
-      microservice: { type: 'string' },
-      strict: { type: 'boolean', default: false },
-      check: { type: 'boolean', default: false },
-      openapi: { type: 'string' },
-      rmc: { type: 'boolean', default: false },
-      contract: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
+  const { values } = parseStrictly(args);
   if (values.help) return 'help';
   if (values.version) return 'version';
   const versions = values['api-version'] ?? [];
@@ -113,4 +94,33 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' | 've
 function commandOf(argv: readonly string[]): string {
   const quoted = argv.map((a) => (/^[\w./=:@-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`));
   return ['npx generate-swagger', ...quoted].join(' ');
+}
+
+/** node:util's parseArgs on the flags of `generate-swagger`; its refusal in one line. */
+function parseStrictly(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        project: { type: 'string', default: 'tsconfig.json' },
+        title: { type: 'string' },
+        'api-version': { type: 'string', multiple: true },
+        version: { type: 'boolean', default: false },
+        description: { type: 'string' },
+        out: { type: 'string', default: 'swagger.json' },
+        'base-url': { type: 'string' },
+        microservice: { type: 'string' },
+        strict: { type: 'boolean', default: false },
+        check: { type: 'boolean', default: false },
+        openapi: { type: 'string' },
+        rmc: { type: 'boolean', default: false },
+        contract: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new Error(argumentsError(error, 'generate-swagger --help'));
+  }
 }

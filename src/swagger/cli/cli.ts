@@ -93,7 +93,10 @@ export async function main(
   try {
     options = parseCliArgs(argv);
   } catch (error) {
-    io.stderr.write(`generate-swagger: ${(error as Error).message}\n\n${USAGE}\n`);
+    // One line, as portico start's: what is wrong, and where the usage is when it does not say.
+    const { message } = error as Error;
+    const help = /--help/.test(message) ? '' : ': generate-swagger --help shows the usage';
+    io.stderr.write(`generate-swagger: ${message}${help}\n`);
     return 2;
   }
   if (options === 'help' || options === 'version') {

@@ -1,0 +1,22 @@
+/**
+ * What a command says of a refusal of node:util's parseArgs: one line that names the option, and
+ * for an unknown one the command whose `--help` lists them (`help`, default `portico --help`).
+ */
+export function argumentsError(error: unknown, help = 'portico --help'): string {
+  const { message, code } = error as { message: string; code?: string };
+  const option = /'(--?[\w-]+)/.exec(message)?.[1] ?? 'an option';
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+    return `unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? ''}`;
+  }
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    return `unknown option ${option}: ${help} lists the options`;
+  }
+  // A switch given a value (--development=true): it takes none, it is on by being there.
+  if (/ does not take an argument/.test(message))
+    return `${option} takes no value: write ${option} alone`;
+  // parseArgs takes a value that starts with '-' for the next option unless it is written with '='.
+  const ambiguous = / is ambiguous/.test(message)
+    ? `: write ${option}=<value> for one that starts with -`
+    : '';
+  return `${option} needs a value${ambiguous}`;
+}
