@@ -1,42 +1,13 @@
 import type { Msg } from 'nats';
-import type { Logger } from 'pino';
 import { ERROR_STATUS, type ErrorBody, toErrorBody } from '../errors';
 import { traceReplicaCall } from '../observability/replica-tracing';
 import { CodecError, decodeEnvelope } from '../protocol/codec';
 import { isPromiseLike } from '../protocol/deadline';
 import { type CallEnvelope, type CallReply } from '../protocol/envelope';
-import { type MicroserviceRuntime } from '../runtime/runtime';
-import { type NatsLink } from '../transport/nats/nats-connection';
-import { type CallHolds } from './call-holds';
-import { type Limiter } from './limiter';
+import { type CallHandler, type CallHandlerParts } from './call-handler-parts';
 import { REFUSALS } from './refusals';
-import { type ReplicaLimits, withinLimits } from './replica-limits';
+import { withinLimits } from './replica-limits';
 import { type Answered, answeredName, type ReplySender, replyFrame } from './reply-frame';
-
-/** What a replica's message handler works with. */
-export interface CallHandlerParts {
-  readonly runtime: MicroserviceRuntime;
-  readonly link: NatsLink;
-  readonly limiter: Limiter;
-  readonly limits: ReplicaLimits;
-  readonly logger: Logger;
-  /** The id that every reply frame names the replica with (see `isReplicaId`). */
-  readonly replicaId: string;
-  /** The calls held, which ping answers report, and the replica's stall clock. */
-  readonly holds: CallHolds<Msg>;
-  /** Serve each call in a span, the child of the entry point's (see {@link traceReplicaCall}). */
-  readonly tracing?: boolean;
-}
-
-/** A replica's message handler, and its way out when the drain's grace ends. */
-export type CallHandler = ((msg: Msg) => void) & {
-  /**
-   * Answers every call held and takes no more: NOT_ACKNOWLEDGED ("did not run") to those waiting
-   * for a slot, REPLICA_LOST ("may have run") to those running, whose answers are then dropped.
-   * Resolves with how many of each, once their answers are handed to the connection.
-   */
-  leave(): Promise<{ waiting: number; running: number }>;
-};
 
 /**
  * The message handler of a replica: decode, check against the replica's own limits, wait for a
