@@ -61,7 +61,15 @@ export async function startReplicaAdmin(
 ): Promise<ReplicaAdmin> {
   const registry = replicaRegistry(replica);
   let draining = false;
-  const server = http.createServer((req, res) => {
+  // The main server's default limits (docs/configuration.md, `http`): Node's own let a client
+  // that sends its head a byte at a time hold a connection for up to 90 s.
+  const limits = {
+    headersTimeout: 10_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 5_000,
+    connectionsCheckingInterval: 2_500,
+  };
+  const server = http.createServer(limits, (req, res) => {
     const send = (status: number, type: string, body: string) => {
       res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
       res.end(req.method === 'HEAD' ? undefined : body);

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import net from 'node:net';
 import type { NatsReplica } from '../../src/replica/nats-replica';
 import { type ReplicaAdmin, startReplicaAdmin } from '../../src/replica/replica-admin';
 import { rawRequest, sendRaw } from '../hardening/support/raw-http';
@@ -55,5 +57,20 @@ describe("a replica's admin port", () => {
     expect(answer.headers['x-svc-request-id']).toBe(envelope.requestId);
     expect(answer.headers.connection).toBe('close');
     expect((await sendRaw(url, rawRequest('GET', '/-/live', [['Host', 'x']]))).status).toBe(200);
+  });
+
+  it('answers a head that comes too slowly with 408 and the envelope, as the main server does', async () => {
+    const socket = net.connect(admin.port, '127.0.0.1');
+    socket.on('error', () => {});
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('latin1');
+    });
+    const closed = once(socket, 'close');
+    // A head never finished: Node's own limits held such a connection for a minute or more.
+    socket.write('GET /-/live HTTP/1.1\r\nHost: x\r\n');
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain('"code":"REQUEST_TIMEOUT"');
   });
 });
