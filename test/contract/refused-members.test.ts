@@ -17,6 +17,7 @@ export interface Upload {
   extra: unknown;
   loose: any;
   gone: never;
+  site: URL;
 }
 @Api() @RemoteService('files') export class FileService {
   @ApiOperation('Uploads') upload(upload: Upload): string { return upload.name; }
@@ -50,6 +51,7 @@ describe('members no JSON carries, under --strict --contract', () => {
     at(11, 'extra', 'unknown', 'write the type of the values it holds');
     at(12, 'loose', 'any', 'write the type of the values it holds');
     at(13, 'gone', 'never', 'leave a member out');
+    at(14, 'site', 'URL', 'write string, with a JSDoc @format uri, which is checked');
     expect(found.filter((f) => /Buffer_|lib\.es5|index signature/.test(f))).toEqual([]);
   }, 60_000);
 

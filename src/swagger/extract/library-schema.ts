@@ -26,9 +26,10 @@ const BYTES =
 
 /**
  * What to write instead of a built-in class: a record for a map, an array for a set, a string
- * for bytes.
+ * for bytes or a URL.
  */
 function insteadOfBuiltIn(scope: Scope, type: ts.ObjectType, name: string): string | undefined {
+  if (name === 'URL') return 'write string, with a JSDoc @format uri, which is checked';
   if (BYTES.test(name)) {
     return 'write string and send the bytes as text (base64, say), or number[] of the bytes';
   }
