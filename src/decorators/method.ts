@@ -79,7 +79,7 @@ function methodDecorator(
     assertExperimentalDecorators(name, key);
     if (typeof target === 'function') {
       throw new TypeError(
-        `portico: ${target.name}.${String(key)} is static and has @${name}, but a remote method is called on the service's instance: drop static, or the decorator`,
+        `portico: ${target.name}.${String(key)} is static and has @${name}, but a remote method is a method called on the service's instance: drop static, or the decorator`,
       );
     }
     if (typeof key !== 'string') {
@@ -87,7 +87,12 @@ function methodDecorator(
     }
     assertName('method', key);
     const fn = (descriptor as PropertyDescriptor).value;
-    if (typeof fn !== 'function') throw new TypeError(`portico: ${key} is not a method`);
+    if (typeof fn !== 'function') {
+      const owner = (target as { constructor: Function }).constructor.name;
+      throw new TypeError(
+        `portico: ${owner}.${key} is not a method and has @${name}: a remote method is a method called on the service's instance; write a method, or drop the decorator`,
+      );
+    }
     const ctor = (target as { constructor: Function }).constructor;
     const meta = classMeta(ctor);
     if (meta.methods.has(key)) throw new TypeError(`portico: method ${key} is declared twice`);

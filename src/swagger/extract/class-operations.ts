@@ -4,9 +4,9 @@ import { type SchemaModel } from '../schema-model';
 import { type Converter } from './converter';
 import { extractOperation, isDescribed, type ServiceInfo } from './extract-operation';
 import { type ApiClass } from './find-api-classes';
-import { porticoDecorators } from './portico-symbols';
 import { walkSchema } from './schema-walk';
 import { locationOf } from './source-text';
+import { isStatic, reportUncallable } from './uncallable-members';
 
 /** The type text of the first part of `schema` with no JSON description, if any. */
 function unsupportedIn(converter: Converter, schema: SchemaModel | 'void'): string | undefined {
@@ -69,33 +69,13 @@ function withReach(reading: Reading, method: ts.MethodDeclaration, operation: Op
   return { ...operation, callContext: 'sync' as const };
 }
 
-const isStatic = (m: ts.MethodDeclaration) =>
-  (ts.getCombinedModifierFlags(m) & ts.ModifierFlags.Static) !== 0;
-
-/**
- * A static method given `@ApiOperation` or `@RemoteMethod` is an error at the method: the
- * decorator refuses it when the class is loaded, so the server would not start.
- */
-function reportStatic(converter: Converter, method: ts.MethodDeclaration, info: ServiceInfo) {
-  const decorator = porticoDecorators(method, converter).find(
-    (d) => d.name === 'ApiOperation' || d.name === 'RemoteMethod',
-  );
-  if (!decorator) return;
-  const name = method.name.getText();
-  converter.report({
-    severity: 'error',
-    message: `${info.service}.${name} is static and has @${decorator.name}, but a remote method is called on the service's instance, and the server refuses to load the class: drop static, or the decorator`,
-    location: locationOf(method.name),
-  });
-}
-
 /** The operations of a class: those the document describes, and with `everyRemoteMethod` the rest. */
 export function operationsOf(reading: Reading, api: ApiClass, info: ServiceInfo): OperationModel[] {
   const { converter, everyRemoteMethod, diagnostics, notes } = reading;
   const all = api.node.members.filter(ts.isMethodDeclaration);
   // The contract's pass reads the class again: the first reports.
   if (!everyRemoteMethod) {
-    for (const method of all.filter(isStatic)) reportStatic(converter, method, info);
+    reportUncallable(converter, api.node, info);
   }
   const methods = all.filter((m) => !isStatic(m));
   return methods.flatMap((method) => {
