@@ -87,6 +87,11 @@ export function parseCommandLine<T extends Flags>(args: readonly string[], optio
 
 /** An argument after the module, which a command of portico does not take. */
 export function unexpectedArgument(arg: string | undefined, command: string): string {
+  // `npm start --port 9000` gives npm the --port, and portico the number alone.
+  if (command !== 'microservice' && /^\d+$/.test(arg ?? '')) {
+    const script = command === 'start' ? 'npm start' : 'npm run dev';
+    return `unexpected argument ${arg}: write --port ${arg} for a port (npm takes --port for itself: PORT=${arg} ${script})`;
+  }
   return `unexpected argument ${arg}: the command takes one module; portico ${command} --help shows the usage`;
 }
 

@@ -125,6 +125,13 @@ describe('portico start refuses to start with one line that says what to do', ()
       2,
     ],
     [
+      'a port without --port, as npm start --port 9000 leaves it',
+      ['start', 'dist/examples/main.js', '9000'],
+      {},
+      'portico: unexpected argument 9000: write --port 9000 for a port (npm takes --port for itself: PORT=9000 npm start)\n',
+      2,
+    ],
+    [
       'an unknown option',
       ['start', 'dist/examples/main.js', '--watch'],
       {},
