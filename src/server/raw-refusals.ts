@@ -21,6 +21,7 @@ export function answerShape(req: http.IncomingMessage): { requestId: string; for
  * sent, not finished) the connection is only closed, as an envelope would land inside its body.
  * Where whole requests came before the bad bytes and are still being answered, the envelope
  * waits for their answers: written at once, it would reach their client as the first one's.
+ * Where an answer that closes the connection is ended, nothing is written or cut.
  */
 export function answerClientError(
   error: Error & { code?: string },
@@ -28,6 +29,10 @@ export function answerClientError(
   open: readonly http.ServerResponse[] | undefined,
   requestId = requestIdOfCut(open?.at(-1)) ?? randomUUID(),
 ): void {
+  // An answer that closes the connection (a refusal of the head) is ended already: Node closes
+  // the connection once it is sent, and nothing may follow it (RFC 9112 §9.6). Node's parser
+  // refuses some heads only after the request event that answered them.
+  if (open?.some((res) => res.writableEnded && !res.shouldKeepAlive)) return;
   const current = open?.[0];
   const halfWritten = current?.headersSent === true && !current.writableFinished;
   if (!socket.writable || halfWritten) {
