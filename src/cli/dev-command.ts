@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { serialized, watchCompiled } from './dev-rounds';
+import { missedEdits, sourceFolders } from './dev-sources';
 import { isResolvable } from './load-module';
 import { hasExited, spawnGroup, stopGroup } from './process-group';
 import { type StartOptions } from './start-options';
@@ -15,18 +16,24 @@ const PARENT_CHECK_MS = 500;
  * JavaScript changes, one round: `generate-swagger` with the arguments given after `--` (the
  * document, and the contract of the build when they include `--contract`), then the server
  * (`portico start --development`) started again. Resolves with 0 after SIGINT or SIGTERM, which
- * stop every process it started, or with the exit code of tsc if it stops.
+ * stop every process it started, or with the exit code of tsc if it stops. An edit of a source
+ * file that tsc does not see (see `missedEdits`) starts tsc again.
  */
 export async function runDev(
   options: StartOptions,
   startArgs: readonly string[],
   generateArgs: readonly string[],
 ): Promise<number> {
-  const tsc = spawnGroup(
-    process.execPath,
-    [findTsc(), '--watch', '--preserveWatchOutput', '-p', options.project],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const compiler = findTsc();
+  const startTsc = () =>
+    spawnGroup(
+      process.execPath,
+      [compiler, '--watch', '--preserveWatchOutput', '-p', options.project],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+  let tsc = startTsc();
   let server: ChildProcess | undefined;
   let generator: ChildProcess | undefined;
   let stopping = false;
@@ -59,20 +66,49 @@ export async function runDev(
   };
   let started = false;
   let watching = false;
-  tsc.stdout?.on('data', (chunk: Buffer) => {
+  const onOutput = (chunk: Buffer) => {
     process.stdout.write(chunk);
-    if (!/Watching for file changes/.test(chunk.toString())) return;
+    const text = chunk.toString();
+    edits.output(text);
+    if (!/Watching for file changes/.test(text)) return;
     // The module's folder may be written by a later build only: it is watched from then on.
     const first = !started;
     started = true;
     if (watching) return;
     watching = watchCompiled(path.dirname(path.resolve(options.config)), round);
     if (first || watching) round();
-  });
+  };
+  tsc.stdout?.on('data', onOutput);
+  let restarts = 0;
+  let retired: ChildProcess | undefined;
+  /** tsc started again, which builds the edit its watcher did not see. */
+  const restartTsc = async (file: string) => {
+    if (restarts++ === 0) {
+      process.stderr.write(
+        `portico dev: tsc --watch did not see ${path.relative(process.cwd(), file)} change (TypeScript 7 watches no project folder near the root of the file system, such as /app); portico dev starts tsc again after each edit it misses\n`,
+      );
+    }
+    retired = tsc;
+    await stopGroup(retired);
+    if (stopping) return;
+    tsc = startTsc();
+    tsc.stdout?.on('data', onOutput);
+    stopWithTsc(tsc);
+  };
+  const edits = missedEdits(sourceFolders(compiler, options.project), restartTsc);
+  /** `portico dev` ends with the exit code of tsc if tsc stops, unless it was stopped to restart. */
+  const stopWithTsc = (child: ChildProcess) => {
+    child.once('exit', (code) => {
+      if (child !== retired) void stop(code ?? 0);
+    });
+    if (hasExited(child)) void stop(child.exitCode ?? 1);
+  };
+  let stop: (code: number) => Promise<void> = async () => {};
   return new Promise((resolve) => {
-    const stop = async (code: number) => {
+    stop = async (code: number) => {
       if (stopping) return;
       stopping = true;
+      edits.close();
       await Promise.all([stopGroup(tsc), stopGroup(generator), round.idle()]);
       await stopGroup(server);
       resolve(code);
@@ -82,8 +118,7 @@ export async function runDev(
     // A closed terminal hangs up; tsc and the server lead groups of their own and would live on.
     process.once('SIGHUP', () => stop(0));
     whenOrphaned(() => stop(0));
-    tsc.once('exit', (code) => stop(code ?? 0));
-    if (hasExited(tsc)) stop(tsc.exitCode ?? 1);
+    stopWithTsc(tsc);
   });
 }
 

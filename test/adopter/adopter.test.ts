@@ -7,6 +7,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -270,8 +271,38 @@ describe("the README's own project in development mode and in a browser", () => 
     expect((await send(second, '/hello/greeter/wave', call)).text).toBe(
       project.answer.replace('Hello, ', 'Bye, '),
     );
+    // tsc saw the edit itself: portico dev did not start it again.
+    expect(dev.output()).not.toContain('tsc --watch did not see');
     await expectTreeStopped(dev, 'SIGTERM');
     writeFileSync(source, original);
+  });
+
+  // TypeScript 7's tsc --watch watches no folder of a project near the root of the file system
+  // (/app in a container, /srv/app, /tmp/x): without portico dev's own look at the sources, an edit
+  // there was never built.
+  it('portico dev builds each edit of a project near the root, where tsc --watch sees none', async () => {
+    const near = mkdtempSync('/tmp/portico-near-root-');
+    try {
+      for (const name of ['src', 'public', 'tsconfig.json', 'package.json']) {
+        cpSync(path.join(dir, name), path.join(near, name), { recursive: true });
+      }
+      symlinkSync(path.join(dir, 'node_modules'), path.join(near, 'node_modules'));
+      const dev = startDev(near);
+      const call = { headers: project.call.headers, body: project.call.body };
+      await dev.listening(1);
+      const source = path.join(near, 'src', 'greeter.service.ts');
+      writeFileSync(source, readFileSync(source, 'utf8').replace('Hello, ', 'Good day, '));
+      const second = `http://127.0.0.1:${await dev.listening(2)}`;
+      expect((await send(second, project.call.path, call)).text).toBe(
+        project.answer.replace('Hello, ', 'Good day, '),
+      );
+      expect(dev.output()).toContain(
+        'portico dev: tsc --watch did not see src/greeter.service.ts change',
+      );
+      await expectTreeStopped(dev, 'SIGTERM');
+    } finally {
+      rmSync(near, { recursive: true, force: true });
+    }
   });
 
   it.each(['SIGINT', 'SIGHUP'] as const)(
