@@ -1,6 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { isLogLevel, type LogLevel, logLevelError } from '../server/config';
-import { argumentsError } from './arguments-error';
+import { argumentsError } from '../swagger/cli/arguments-error';
 import { StartupError } from './startup-error';
 
 /** What `portico start` and `portico dev` were asked to do. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { argumentsError } from '../../cli/arguments-error';
 import { CONTRACT_FILE } from '../../runtime/contract/contract-format';
+import { argumentsError } from './arguments-error';
 import { type GenerateOptions } from './generate';
 import { renameOldVersionFlag } from './old-version-flag';
 
