@@ -45,6 +45,7 @@ export function readBodyText(req: IncomingMessage, limit: number): Promise<strin
   if (declared !== undefined && Number(declared) > limit) {
     return Promise.reject(tooLarge(limit));
   }
+  const expected = declared === undefined ? 0 : Number(declared);
   // Only a request that sent Expect can have its 100 Continue held back.
   if (req.headers.expect !== undefined) sendContinue(req);
   return new Promise((resolve, reject) => {
@@ -64,7 +65,8 @@ export function readBodyText(req: IncomingMessage, limit: number): Promise<strin
       if (joined === undefined && first === undefined) first = chunk;
       else {
         if (joined === undefined || end > joined.length) {
-          const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(end, 2 * size, 16_384)));
+          // The length the request declared where it did (a small one comes from Node's pool).
+          const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(end, 2 * size, expected)));
           (joined ?? (first as Buffer)).copy(grown, 0, 0, size);
           joined = grown;
           first = undefined;
