@@ -19,6 +19,7 @@ describeNats('replicas under faults', () => {
   let baseUrl: string;
   let work: ReturnType<typeof compileWorkModule>;
   const processes: ReplicaProcess[] = [];
+  const mainLogs: Record<string, unknown>[] = [];
 
   const startWork = async (args: string[] = []) => {
     const replica = await startReplicaProcess({ module: work.file, natsUrl: nats.url, args });
@@ -33,7 +34,8 @@ describeNats('replicas under faults', () => {
     nats = await startNatsServer();
     processes.push(await startReplicaProcess({ module: calcModule(), natsUrl: nats.url }));
     main = createMainServer({
-      logLevel: 'silent',
+      logLevel: 'info',
+      logStream: { write: (line: string) => mainLogs.push(JSON.parse(line)) },
       placement: { nats: { servers: [nats.url] } },
       microservices: [
         nativeApp({ name: 'work', services: [] }),
@@ -123,6 +125,15 @@ describeNats('replicas under faults', () => {
     } finally {
       restarted.kill('SIGKILL');
       await restarted.exited;
+      // Until the main server counts it lost, a call may still be steered to it (and answered
+      // 502 REPLICA_LOST then): the next test needs b to be the only replica of work in turn.
+      const id = restarted.logs.find((line) => line.msg === 'replica ready')?.replica;
+      await waitFor(
+        () => mainLogs.some((line) => line.msg === 'replica lost' && line.replica === id),
+        {
+          what: 'the main server counting the restarted replica lost',
+        },
+      );
     }
   });
 
@@ -160,12 +171,20 @@ describeNats('replicas under faults', () => {
   });
 
   it('a microservice whose replicas are all down answers 503 while the others keep serving', async () => {
+    // b said it left at the end of its drain: the main server knows that no replica is left.
+    const id = b.logs.find((line) => line.msg === 'replica ready')?.replica;
+    await waitFor(
+      () => mainLogs.some((line) => line.msg === 'replica left' && line.replica === id),
+      {
+        what: 'the main server hearing that b left',
+      },
+    );
     const down = await call('/work/work/sleep', '1');
     expect(down.status).toBe(503);
     expect(down.headers['retry-after']).toBe('1');
     expect(JSON.parse(down.body).error).toMatchObject({
       code: 'SERVICE_UNAVAILABLE',
-      message: 'no replica of work is running',
+      message: 'no replica of work answers its pings',
     });
     const up = await call('/calc/calculator/add', '{"a":40,"b":2}');
     expect(up).toMatchObject({ status: 200, body: '{"result":42}' });
