@@ -77,6 +77,7 @@ export const PHASE_RULES = {
       'svc-header-values',
       'new-request-id',
     ),
+    ...src('serialization', 'request-id'),
     ...src('http', 'cors'),
   ],
   context: [
