@@ -18,6 +18,18 @@ function connect(server: TestServer): net.Socket {
   return socket;
 }
 
+/** Closes the client's side (a FIN, not a reset); resolves with what it read until the server closed. */
+async function closeAndRead(socket: net.Socket): Promise<string> {
+  let answer = '';
+  socket.on('data', (chunk: Buffer) => {
+    answer += chunk.toString('latin1');
+  });
+  const closed = new Promise((resolve) => socket.once('close', resolve));
+  socket.end();
+  await closed;
+  return answer;
+}
+
 const post = (path: string, body: string, length = body.length) =>
   `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n${body}`;
 
@@ -83,14 +95,8 @@ describe('clients that reset their connection', () => {
     );
     socket.write(head);
     await arrived;
-    let answer = '';
-    socket.on('data', (chunk: Buffer) => {
-      answer += chunk.toString('latin1');
-    });
-    const ended = new Promise((resolve) => socket.once('close', resolve));
     // A normal close (FIN), not a reset: the client may still read what is written.
-    socket.end();
-    await ended;
+    const answer = await closeAndRead(socket);
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(answer).toContain('X-SVC-Request-ID: fin-1\r\n');
     const envelope = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
@@ -130,13 +136,7 @@ describe('clients that reset their connection', () => {
         withId(post('/slow/slow/quick', '12', 100), 'fin-2'),
     );
     await heads;
-    let answer = '';
-    socket.on('data', (chunk: Buffer) => {
-      answer += chunk.toString('latin1');
-    });
-    const ended = new Promise((resolve) => socket.once('close', resolve));
-    socket.end();
-    await ended;
+    const answer = await closeAndRead(socket);
     const [first, second] = answer.split(/(?=HTTP\/1\.1 )/);
     expect(first).toMatch(/^HTTP\/1\.1 200 [\s\S]*X-SVC-Request-ID: whole-1\r\n/);
     expect(second).toMatch(/^HTTP\/1\.1 400 [\s\S]*X-SVC-Request-ID: fin-2\r\n/);
