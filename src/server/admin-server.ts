@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import { answerAdminError } from './admin-error';
 import { ADMIN_PREFIX, type AdminRoutes } from './admin-routes';
+import { ADMIN_METHODS } from './asterisk-form';
 import { type AdminPlacement, type HttpLimits } from './config';
 import { type ErrorListener } from './error-listener';
 import { createHttpServer, listenOn } from './http-server';
@@ -65,7 +66,7 @@ export async function startAdminServer(options: {
       'no such admin route: /-/live, /-/ready and /-/metrics exist',
     );
   });
-  const server: http.Server = createHttpServer(limits, app.callback());
+  const server: http.Server = createHttpServer(limits, app.callback(), { allow: ADMIN_METHODS });
   const port = await listenOn(server, placement.port, placement.host);
   logger.info({ adminPort: port }, 'admin routes listening');
   return {

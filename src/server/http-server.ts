@@ -5,6 +5,7 @@ import { holdContinue } from '../entry-point/body';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
 import { CONTENT_TYPES } from '../http/responses';
 import { serializeError } from '../serialization/error-envelope';
+import { answerServerOptions, asteriskFault } from './asterisk-form';
 import { type HttpLimits } from './config';
 import { endedMidRequest } from './error-listener';
 import { faultyTransfer } from './faulty-transfer';
@@ -14,12 +15,14 @@ import { trackResponse, unfinishedResponses } from './unfinished-responses';
 import { unsupportedVersion } from './unsupported-version';
 import { watchWriteDeadline } from './write-deadline';
 
-/** What a server reports besides its answers. */
+/** What a server answers `OPTIONS *` with, and what it reports besides its answers. */
 export interface ServerReports {
   /** A connection was closed because it did not take its answer in time. */
   readonly onWriteTimeout?: () => void;
   /** A connection failed (a reset, a broken pipe) while `res` was being answered on it. */
   readonly onSocketError?: (error: Error, res: http.ServerResponse) => void;
+  /** The methods it takes on some path, for `Allow` in its answer to `OPTIONS *`. */
+  readonly allow: string;
 }
 
 /**
@@ -34,15 +37,16 @@ export interface ServerReports {
  *   with the envelope (Node's answer to a missing `Host` has no body);
  * - an `Expect` other than `100-continue` is ignored rather than answered 417, and `100 Continue`
  *   is sent only when the body is about to be read, so an oversized body is refused before it;
- * - `CONNECT` (which Node answers by dropping the connection) is 405, as any other method.
+ * - `CONNECT` (which Node answers by dropping the connection) is 405, as any other method;
+ * - `OPTIONS *` is 200 with `allow`, and another method with the target `*` is 400.
  * - a connection that does not take its answer within `writeTimeoutMs` is closed.
  */
 export function createHttpServer(
   limits: HttpLimits,
   listener: http.RequestListener,
-  reports: ServerReports = {},
+  reports: ServerReports,
 ): http.Server {
-  const { onWriteTimeout, onSocketError } = reports;
+  const { onWriteTimeout, onSocketError, allow } = reports;
   const server = http.createServer(
     {
       requestTimeout: limits.requestTimeoutMs,
@@ -72,7 +76,8 @@ export function createHttpServer(
     } else {
       const host = hostFault(req);
       if (host) refuse({ req, res }, 'BAD_REQUEST', host);
-      else listener(req, res);
+      else if (req.url !== '*') listener(req, res);
+      else answerAsteriskForm({ req, res }, allow);
     }
   }
   // Count every header line: the count limit is ours, and the byte limit bounds the work.
@@ -122,6 +127,13 @@ export function listenOn(
 interface ParsedRequest {
   readonly req: http.IncomingMessage;
   readonly res: http.ServerResponse;
+}
+
+/** Answers a request whose target is `*`: `OPTIONS *` with `allow`, any other method with 400. */
+function answerAsteriskForm({ req, res }: ParsedRequest, allow: string): void {
+  const fault = asteriskFault(req);
+  if (fault) refuse({ req, res }, 'BAD_REQUEST', fault);
+  else answerServerOptions(req, res, allow);
 }
 
 /** Answers a parsed request that the guards refuse, in its family, and closes the connection. */

@@ -11,6 +11,7 @@ import {
   resolveAdminPlacement,
   startAdminServer,
 } from './admin-server';
+import { mainServerMethods } from './asterisk-form';
 import { checkServerConfig, warnUnknownKeys } from './check-config';
 import { DEFAULT_PORT, type MainServerConfig } from './config';
 import { docsHomeOf } from './docs-home';
@@ -118,6 +119,7 @@ export function createMainServer(
         ...targets,
       });
       server = createHttpServer(httpLimits, listener, {
+        allow: mainServerMethods(config.microservices, adminPlacement !== undefined),
         onSocketError,
         onWriteTimeout: () => {
           metrics?.writeTimeout();
