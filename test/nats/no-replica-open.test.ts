@@ -77,11 +77,46 @@ describeNats('a call when no replica the main server knows takes calls', () => {
         () => undefined,
         (reason: unknown) => reason,
       );
-      expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+      expect(error).toMatchObject({
+        status: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'no replica of gone answers its pings',
+      });
       expect(taken).toEqual([]);
     } finally {
       watch.stop();
       queue.unsubscribe();
+    }
+  });
+
+  // Every replica drained and said goodbye (SIGTERM): none hangs, none is running.
+  it('says every replica left, once the only replica drained and went', async () => {
+    const subject = 'portico.gonet';
+    const state = { draining: false };
+    const pings = answerPings(setup.replicas, subject, () => status('left-1', state.draining));
+    await setup.replicas.flush();
+    const watch = watchGone(setup.link, subject, logger);
+    try {
+      await waitFor(() => watch.steer.next() === replicaSubject(subject, 'left-1'));
+      state.draining = true;
+      await waitFor(() => watch.steer.closed() === 'draining');
+      await pings.subscription.unsubscribe();
+      await waitFor(() =>
+        lines.some((line) => line.replica === 'left-1' && line.msg === 'replica left'),
+      );
+      const hop = { link: setup.link, subject, steer: watch.steer };
+      const error = await requestReply(hop, call).then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      expect(error).toMatchObject({
+        status: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'every replica of gone has left: none is running',
+      });
+      expect((error as RemoteError).headers).toMatchObject({ 'Retry-After': '1' });
+    } finally {
+      watch.stop();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { replicaBook } from '../../src/transport/nats/replica-book';
 import { type ReplicaStatus } from '../../src/transport/nats/replica-ping';
+import { type ReplicaRecord } from '../../src/transport/nats/replica-record';
 
 const status = (replica: string, more: Partial<ReplicaStatus> = {}): ReplicaStatus => ({
   microservice: 'calc',
@@ -83,6 +84,26 @@ describe('the replica book of a main server', () => {
     expect(book.serving(0).closed).toBe('lost');
     book.heard(status('b'), round(2), 62_000);
     expect(book.serving(0).closed).toBeUndefined();
+  });
+
+  it('says every replica left once each drained before it went silent, lost while one did not', () => {
+    const book = replicaBook(60_000);
+    book.heard(status('a', { draining: true }), round(1), 1_000);
+    book.silent(2_300, 1_200);
+    // The watch marks it left once it heard no call of it unanswered (src/transport/nats/lost-replicas.ts).
+    (book.get('a') as ReplicaRecord).left = true;
+    expect(book.serving(0).closed).toBe('left');
+    book.forget(61_001);
+    expect(book.serving(0).closed).toBe('left');
+    book.heard(status('b'), round(2), 62_000);
+    book.silent(63_300, 1_200);
+    expect(book.serving(0).closed).toBe('lost');
+    book.heard(status('c', { draining: true }), round(3), 64_000);
+    book.silent(65_300, 1_200);
+    (book.get('c') as ReplicaRecord).left = true;
+    expect(book.serving(0).closed).toBe('lost');
+    book.forget(200_000);
+    expect(book.serving(0).closed).toBe('lost');
   });
 
   describe('two processes with one replica id', () => {

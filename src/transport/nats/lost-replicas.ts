@@ -16,7 +16,10 @@ export interface LostReplicas {
    * taken it unreported: sent to the queue group after the last ping that replica answered.
    */
   credit(call: PendingRequest | undefined): void;
-  /** Logs each: `replica lost` (warn) with the calls answered for it, or `replica left` (info). */
+  /**
+   * Logs each: `replica lost` (warn) with the calls answered for it, or `replica left` (info), and
+   * marks those that left in their records.
+   */
   log(logger: Logger, microservice: string): void;
 }
 
@@ -57,7 +60,8 @@ export function lostReplicas(
     log(logger, microservice) {
       lost.forEach(([, record], n) => {
         const fields = { microservice, replica: record.replica, calls: counts[n] ?? 0 };
-        if (record.draining && fields.calls === 0) logger.info(fields, 'replica left');
+        record.left = record.draining && fields.calls === 0;
+        if (record.left) logger.info(fields, 'replica left');
         else logger.warn(fields, 'replica lost');
       });
     },

@@ -1,8 +1,11 @@
 import { type ReplicaStatus, replicaKey } from './replica-ping';
 import { newRecord, noteAnswer, type ReplicaRecord, type Round } from './replica-record';
 
-/** Why a main server sends no call: every replica it knows drains, or is lost (docs/faults.md). */
-export type Closed = 'draining' | 'lost';
+/**
+ * Why a main server sends no call (docs/faults.md): every replica it knows drains; every one
+ * drained and left; or every one is gone, and one at least was lost (it may hang).
+ */
+export type Closed = 'draining' | 'left' | 'lost';
 
 /** The replicas of one microservice by {@link replicaKey}, as their ping answers tell. */
 export interface ReplicaBook {
@@ -57,6 +60,8 @@ export function replicaBook(forgetAfterMs = FORGET_AFTER_MS): ReplicaBook {
   // An empty book is open only while nothing was heard: emptied by forgetting the lost, it stays
   // closed, or a replica that hangs still would get calls through the queue group.
   let everHeard = false;
+  // Whether a replica forgotten since the last one heard was lost, not left: what an empty book says.
+  let forgotLost = false;
   /** Whether a process heard before `seen` with its id answered since `seen` first did. */
   function twinAlive(seen: ReplicaRecord): boolean {
     const others = (seen.sameId as string[]).filter((key) => records.has(key));
@@ -75,6 +80,7 @@ export function replicaBook(forgetAfterMs = FORGET_AFTER_MS): ReplicaBook {
       let seen = records.get(key);
       const back = seen?.lost === true;
       everHeard = true;
+      forgotLost = false;
       if (!seen) {
         seen = newRecord(status, round, now);
         // Each of them: the first may be lost (killed), the next one alive (its restart).
@@ -100,6 +106,7 @@ export function replicaBook(forgetAfterMs = FORGET_AFTER_MS): ReplicaBook {
       for (const [id, record] of records) {
         if (!record.lost || now - record.lastAt <= forgetAfterMs) continue;
         records.delete(id);
+        forgotLost ||= !record.left;
         forgotten.push(record);
       }
       return forgotten;
@@ -132,15 +139,17 @@ export function replicaBook(forgetAfterMs = FORGET_AFTER_MS): ReplicaBook {
       // One that joins counts as open: it may take calls before its next answer says so.
       let open = records.size === 0 && !everHeard;
       let draining = false;
+      let left = records.size > 0 || !forgotLost;
       for (const [id, r] of records) {
         draining ||= r.draining && !r.lost;
+        left &&= r.left;
         open ||= !r.lost && !r.draining;
         if (r.lost || r.draining || r.joining) continue;
         if (r.answered.seq < since) silent.push(id);
         else if (r.steerable) rotation.push(id);
       }
       if (open) return { rotation, silent };
-      return { rotation, silent, closed: draining ? 'draining' : 'lost' };
+      return { rotation, silent, closed: draining ? 'draining' : left ? 'left' : 'lost' };
     },
     anyReady() {
       for (const r of records.values()) if (!r.lost && !r.draining && !r.joining) return true;

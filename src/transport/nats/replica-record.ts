@@ -15,6 +15,8 @@ export interface ReplicaRecord {
   /** The latest ping round it answered. */
   answered: Round;
   lost: boolean;
+  /** True once it was counted gone after it drained, with no call of it unanswered: it left. */
+  left: boolean;
   /** The connection losses it reported, and the rounds between which the last one fell. */
   cuts: number;
   cutAfter: number;
@@ -42,6 +44,7 @@ export function newRecord(status: ReplicaStatus, round: Round, now: number): Rep
     lastAt: now,
     answered: round,
     lost: false,
+    left: false,
     cuts: status.cuts ?? 0,
     cutAfter: 0,
     cutBefore: 0,
@@ -69,6 +72,7 @@ export function noteAnswer(
   }
   if (round.seq > seen.answered.seq) seen.answered = round;
   seen.lost = false;
+  seen.left = false;
   seen.draining = status.draining === true;
   seen.joining = status.joining === true;
   seen.steerable = status.steerable === true;

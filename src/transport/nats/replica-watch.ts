@@ -111,7 +111,6 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
     for (const id of lost.calls) answer(id, 'replica-lost');
     for (const { replica } of book.forget(now))
       logger.info({ microservice, replica }, 'replica forgotten');
-    steerNow();
     // None live: the last round sent, so that NATS's "no responders" to calls since comes first.
     const answered = book.answeredSince(rounds.get(round) ?? { at: 0, seq: 0 });
     if (answered !== undefined) {
@@ -124,6 +123,8 @@ export function watchReplicas(options: ReplicaWatchOptions): ReplicaWatch {
       }
     }
     lost.log(logger, microservice);
+    // Once the lost are logged, which marks those that left: why no call is sent says so.
+    steerNow();
     rounds.set(++round, { at: now, seq: mux.stamp() });
     rounds.delete(round - ROUNDS_KEPT);
     try {

@@ -75,6 +75,7 @@ async function sendTwice(hop: ReplyHop, envelope: CallEnvelope): Promise<FramedR
 /** Why no call is sent while no replica can take it (docs/faults.md). */
 const CLOSED = {
   draining: (microservice: string) => `every replica of ${microservice} drains`,
+  left: (microservice: string) => `every replica of ${microservice} has left: none is running`,
   lost: (microservice: string) => `no replica of ${microservice} answers its pings`,
 } as const satisfies Record<Closed, (microservice: string) => string>;
 
