@@ -156,6 +156,39 @@ describe('the replica book of a main server', () => {
       expect(book.heard(third(), round(9), 3_250).twin).toBe(false);
     });
 
+    // A crash loop under one --replica-id: each restart is a new process, heard once, then silent.
+    it('remembers the last 8 processes lost under one id, however many restarts came', () => {
+      const book = replicaBook();
+      const forgotten: string[] = [];
+      for (let n = 0; n < 200; n++) {
+        const at = 1_000 + n * 1_500;
+        book.heard(status('a', { instance: n.toString(16).padStart(8, '0') }), round(n), at);
+        book.silent(at + 1_300, 1_200);
+        forgotten.push(...book.forget(at + 1_300).map((record) => record.replica));
+      }
+      const kept = Array.from(
+        { length: 200 },
+        (_, n) => `a.${n.toString(16).padStart(8, '0')}`,
+      ).filter((key) => book.get(key) !== undefined);
+      expect(kept).toEqual(
+        ['c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7'].map((n) => `a.000000${n}`),
+      );
+      expect(forgotten).toHaveLength(192);
+      // A process of another id, lost as long, is remembered: the bound is per id.
+      const other = replicaBook();
+      other.heard(status('b', { instance: 'bbbbbbbb' }), round(1), 1_000);
+      for (let n = 0; n < 20; n++) {
+        other.heard(
+          status('a', { instance: n.toString(16).padStart(8, '0') }),
+          round(n + 2),
+          2_000 + n,
+        );
+        other.silent(4_000 + n, 1_200);
+        other.forget(4_000 + n);
+      }
+      expect(other.get('b.bbbbbbbb')?.lost).toBe(true);
+    });
+
     it('are twins when the first, hung as the second started, answers again', () => {
       const book = replicaBook();
       book.heard(first(), round(1), 1_000);

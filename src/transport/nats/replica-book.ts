@@ -23,7 +23,10 @@ export interface ReplicaBook {
   get(id: string): ReplicaRecord | undefined;
   /** Marks lost, and returns, the replicas not lost yet that were silent for `lostAfterMs`. */
   silent(now: number, lostAfterMs: number): string[];
-  /** Drops, and returns, the replicas lost and silent for longer than the book remembers. */
+  /**
+   * Drops, and returns, the replicas lost and silent for longer than the book remembers, and those
+   * lost before the last {@link LOST_PER_ID} lost processes of their id.
+   */
   forget(now: number): ReplicaRecord[];
   /** Counts the time until `now` as heard from everyone: the main server itself was away. */
   pause(now: number): void;
@@ -53,6 +56,12 @@ export interface ReplicaBook {
 
 /** How long a lost replica is remembered, to log its coming back. */
 export const FORGET_AFTER_MS = 10 * 60_000;
+
+/**
+ * How many lost processes of one replica id are remembered: a crash loop under one
+ * `--replica-id` starts a new process each time, and each knows the earlier ones (docs/faults.md).
+ */
+export const LOST_PER_ID = 8;
 
 /** Creates an empty {@link ReplicaBook} that forgets a replica lost for `forgetAfterMs`. */
 export function replicaBook(forgetAfterMs = FORGET_AFTER_MS): ReplicaBook {
@@ -103,13 +112,19 @@ export function replicaBook(forgetAfterMs = FORGET_AFTER_MS): ReplicaBook {
     },
     forget(now) {
       const forgotten: ReplicaRecord[] = [];
-      for (const [id, record] of records) {
-        if (!record.lost || now - record.lastAt <= forgetAfterMs) continue;
+      // Newest first (the map keeps the order first heard): past LOST_PER_ID, the older go.
+      const lostOfId = new Map<string, number>();
+      const newestFirst = [...records].reverse();
+      for (const [id, record] of newestFirst) {
+        if (!record.lost) continue;
+        const count = (lostOfId.get(record.replica) ?? 0) + 1;
+        lostOfId.set(record.replica, count);
+        if (count <= LOST_PER_ID && now - record.lastAt <= forgetAfterMs) continue;
         records.delete(id);
         forgotLost ||= !record.left;
         forgotten.push(record);
       }
-      return forgotten;
+      return forgotten.reverse();
     },
     pause(now) {
       for (const record of records.values()) if (!record.lost) record.lastAt = now;
