@@ -6,7 +6,7 @@ import { endlessGeneric } from './growing-generics';
 import { libraryObjectSchema } from './library-schema';
 import { enumDeclarationSchema, enumOf, literalOf } from './literal-schema';
 import { objectTypeSchema } from './object-schema';
-import { locationOf } from './source-text';
+import { anyString, isTemplateString } from './template-strings';
 import { namedTypeOf } from './type-names';
 import { intersectionSchema, unionSchema } from './union-schema';
 
@@ -21,9 +21,7 @@ function simpleSchema(scope: Scope, type: ts.Type): SchemaModel | undefined {
   if (f & ts.TypeFlags.Boolean) return { kind: 'primitive', type: 'boolean' };
   const literal = literalOf(type, scope.converter.checker);
   if (literal !== undefined) return enumOf([literal]);
-  if (f & (ts.TypeFlags.TemplateLiteral | ts.TypeFlags.StringMapping)) {
-    return anyString(scope, type);
-  }
+  if (isTemplateString(type)) return anyString(scope, type);
   if (f & ts.TypeFlags.StringLike) return { kind: 'primitive', type: 'string' };
   if (f & ts.TypeFlags.Number) return { kind: 'primitive', type: 'number' };
   if (f & ts.TypeFlags.NonPrimitive) return { kind: 'object', properties: [] };
@@ -35,21 +33,6 @@ function simpleSchema(scope: Scope, type: ts.Type): SchemaModel | undefined {
     return unsupported(scope, type, 'typeParameter');
   }
   return undefined;
-}
-
-/**
- * A template literal type (`item-${number}`) or `Uppercase<string>`: no schema keyword nor runtime
- * check follows TypeScript's reading of it, so both take any string, and the build says so.
- */
-function anyString({ converter, site }: Scope, type: ts.Type): SchemaModel {
-  const text = converter.checker.typeToString(type);
-  const shown = text.startsWith('`') ? text : `\`${text}\``;
-  converter.report({
-    severity: 'warning',
-    message: `${site.label} has type ${shown}, whose shape neither the server nor the document checks: both take any string; write string, or an alias of string with a JSDoc @pattern, which is checked`,
-    location: locationOf(site.node),
-  });
-  return { kind: 'primitive', type: 'string' };
 }
 
 /** The schema of a union, intersection or object type, before it is given a name. */

@@ -4,6 +4,7 @@ import { innerSchemaOf, type Scope, unsupported } from './converter';
 import { discriminatorOf } from './discriminator';
 import { literalEnums, literalOf } from './literal-schema';
 import { objectTypeSchema } from './object-schema';
+import { anyString, isTemplateUnion } from './template-strings';
 
 const PRIMITIVE_FLAGS =
   ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike;
@@ -23,6 +24,8 @@ export function unionSchema(scope: Scope, type: ts.UnionType) {
   const isMissing = (t: ts.Type) => (t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) !== 0;
   const nullable = members.some(isNull);
   const present = members.filter((t) => !isNull(t) && !isMissing(t));
+  if (isTemplateUnion(present))
+    return { ...anyString(scope, type), ...(nullable ? { nullable: true } : {}) };
   // Members of an enum the union does not take whole (`Level.Low | Level.High`) join as literals.
   const literals = present.filter((t) => literalOf(t, checker) !== undefined);
   const values = literals.map((t) => literalOf(t, checker)!);
