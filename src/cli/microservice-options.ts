@@ -1,4 +1,5 @@
 import { MAX_TIMER_MS } from '../protocol/deadline';
+import { microserviceNameFault } from '../protocol/microservice-name';
 import { isReplicaId, REPLICA_ID_RULE } from '../protocol/replica-id';
 import { type ReplicaLimits } from '../replica/replica-limits';
 import { type LogLevel } from '../server/config';
@@ -77,7 +78,7 @@ export function readMicroserviceOptions(
     development: values.development ?? false,
     ...(values.tracing ? { tracing: true } : {}),
     ...(values['admin-port'] === undefined ? {} : { adminPort: readPort(values['admin-port']) }),
-    ...(values.name === undefined ? {} : { name: values.name }),
+    ...(values.name === undefined ? {} : { name: readName(values.name) }),
     ...(values['replica-id'] === undefined
       ? {}
       : { replicaId: readReplicaId(values['replica-id']) }),
@@ -133,6 +134,12 @@ function readGrace(text: string): number {
   const value = readPositive('--drain-grace-ms', text);
   if (value > MAX_TIMER_MS) throw new Error(`--drain-grace-ms must be at most ${MAX_TIMER_MS}`);
   return value;
+}
+
+function readName(text: string): string {
+  const fault = microserviceNameFault(text);
+  if (fault) throw new Error(`--name: ${fault}`);
+  return text;
 }
 
 function readReplicaId(text: string): string {

@@ -5,6 +5,7 @@ import { type EntryPointConfig } from '../entry-point/config';
 import { type CallRoute } from '../entry-point/dispatch';
 import { type NativeAppDefinition } from '../microservices';
 import { type Transport } from '../protocol/envelope';
+import { microserviceNameFault } from '../protocol/microservice-name';
 import { createMicroserviceRuntime } from '../runtime/runtime';
 import { createInProcessTransport } from '../transport/in-process';
 import type { NatsCarrier } from '../transport/nats/nats-carrier';
@@ -91,14 +92,19 @@ function checkPlacement(name: string, placement: unknown): void {
   );
 }
 
-/** Refuses a name that is empty, has a `/`, is mounted already or is the admin prefix. */
+/** Refuses a name that is mounted already, the admin prefix, or not a microservice name. */
 function checkName(name: string, mounted: Mounted): void {
-  const taken = mounted.routes.has(name) || mounted.handlers.has(name);
-  if (taken || !name || name.includes('/') || name === ADMIN_PREFIX) {
+  const shown = JSON.stringify(name);
+  if (mounted.routes.has(name) || mounted.handlers.has(name)) {
+    throw new TypeError(`portico: microservice name ${shown} is used twice`);
+  }
+  if (name === ADMIN_PREFIX) {
     throw new TypeError(
-      `portico: microservice name ${JSON.stringify(name)} is empty, has a "/", is used twice or is "${ADMIN_PREFIX}" (reserved for /${ADMIN_PREFIX}/live, /${ADMIN_PREFIX}/ready and /${ADMIN_PREFIX}/metrics)`,
+      `portico: microservice name ${shown} is "${ADMIN_PREFIX}" (reserved for /${ADMIN_PREFIX}/live, /${ADMIN_PREFIX}/ready and /${ADMIN_PREFIX}/metrics)`,
     );
   }
+  const fault = microserviceNameFault(name);
+  if (fault) throw new TypeError(`portico: ${fault}`);
 }
 
 /**

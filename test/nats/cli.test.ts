@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { readMicroserviceOptions } from '../../src/cli/microservice-options';
+import { MICROSERVICE_NAME_RULE } from '../../src/protocol/microservice-name';
 import { calcModule } from './fixture-modules';
 
 describe('readMicroserviceOptions', () => {
@@ -70,6 +71,14 @@ describe('portico microservice', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(
       'portico microservice: cannot find dist/nowhere.js: build the project first (npx tsc) and give the path of the compiled .js file\n',
+    );
+  });
+
+  it('exits 2 when --name is no microservice name, before it loads the module', () => {
+    const result = run('dist/nowhere.js', '--nats', 'nats://127.0.0.1:1', '--name', 'my.calc');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(
+      `portico microservice: --name: microservice name "my.calc" must be ${MICROSERVICE_NAME_RULE}: it is the first segment of its URL paths and a token of its NATS subject, in every placement\n`,
     );
   });
 

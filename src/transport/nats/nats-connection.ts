@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { connect, type NatsConnection, NatsError } from 'nats';
 import type { Logger } from 'pino';
+import { microserviceNameFault } from '../../protocol/microservice-name';
 import { clientOptions } from './client-options';
 import { connectFailure } from './connect-failure';
 import { type NatsConnectionOptions } from './nats-options';
@@ -54,14 +55,11 @@ export interface NatsLink {
 
 /**
  * The subject that the replicas of `microservice` answer on; it is also their queue group.
- * Throws when the name cannot be one token of a NATS subject.
+ * Throws when the name breaks the rule of microservice names (one token of a NATS subject).
  */
 export function natsSubject(prefix: string | undefined, microservice: string): string {
-  if (!/^[^\s.*>]+$/.test(microservice)) {
-    throw new TypeError(
-      `portico: microservice name ${JSON.stringify(microservice)} cannot be a NATS subject token (no spaces, ".", "*" or ">")`,
-    );
-  }
+  const fault = microserviceNameFault(microservice);
+  if (fault) throw new TypeError(`portico: ${fault}`);
   const chosen = prefix ?? DEFAULT_SUBJECT_PREFIX;
   if (!/^[^\s.*>]+(\.[^\s.*>]+)*$/.test(chosen)) {
     throw new TypeError(
