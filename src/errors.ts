@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   MALFORMED_FRAME: 502,
   UNKNOWN_VERSION: 502,
   FRAME_TOO_LARGE: 502,
+  /** The main server shut down, its drain grace over, before it answered: the call may have run. */
+  SERVER_LEFT: 502,
   SERVICE_UNAVAILABLE: 503,
   OVERLOADED: 503,
   /** No replica reports taking the call (see docs/faults.md); none will start it now. */

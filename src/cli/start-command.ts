@@ -49,7 +49,7 @@ export async function runStart(options: StartOptions): Promise<number> {
     const admin = (error as { port?: unknown }).port === adminPort && adminPort !== port;
     throw listenFailure(error, admin ? { adminPort } : { port }, host);
   }
-  stopOnSignals(server);
+  stopOnSignals(server, options.drainGraceMs);
   return new Promise<number>(() => {});
 }
 
@@ -73,7 +73,12 @@ function listenFailure(
   return new StartupError(message, { cause: error });
 }
 
-function stopOnSignals(server: MainServer): void {
+/**
+ * Shuts the server down at the first SIGTERM or SIGINT: exit 0 once every request in flight was
+ * answered, 1 when the drain grace ended first (those still held answered `SERVER_LEFT`) or a
+ * second signal came, as a replica does (docs/operating.md).
+ */
+function stopOnSignals(server: MainServer, drainGraceMs: number | undefined): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -83,8 +88,8 @@ function stopOnSignals(server: MainServer): void {
     }
     stopping = true;
     server.logger.info({ signal }, 'shutting down: finishing the calls in flight');
-    server.close().then(
-      () => process.exit(0),
+    server.close(drainGraceMs === undefined ? {} : { drainGraceMs }).then(
+      (held) => process.exit(held > 0 ? 1 : 0),
       (error: unknown) => {
         server.logger.error({ err: error }, 'shutdown failed');
         process.exit(1);

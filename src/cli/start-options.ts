@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { MAX_TIMER_MS } from '../protocol/deadline';
 import { isLogLevel, type LogLevel, logLevelError } from '../server/config';
 import { argumentsError } from '../swagger/cli/arguments-error';
 import { StartupError } from './startup-error';
@@ -15,6 +16,8 @@ export interface StartOptions {
   readonly logLevel?: LogLevel;
   readonly development: boolean;
   readonly verbose: boolean;
+  /** From `--drain-grace-ms` (`portico start`): how long the shutdown may take after SIGTERM. */
+  readonly drainGraceMs?: number;
   /** The tsconfig that `portico dev` compiles. */
   readonly project: string;
 }
@@ -49,6 +52,7 @@ export function readStartOptions(
     ...(values['admin-port'] === undefined
       ? {}
       : { adminPort: readPort('--admin-port', values['admin-port']) }),
+    ...readDrainGrace(values['drain-grace-ms'], command),
   };
 }
 
@@ -57,6 +61,7 @@ function parseStrictly(args: readonly string[]) {
     port: { type: 'string' },
     host: { type: 'string' },
     'admin-port': { type: 'string' },
+    'drain-grace-ms': { type: 'string' },
     development: { type: 'boolean' },
     verbose: { type: 'boolean' },
     project: { type: 'string' },
@@ -109,6 +114,18 @@ export function readLogLevel(env: NodeJS.ProcessEnv): LogLevel | undefined {
   if (level === undefined || level === '') return undefined;
   if (!isLogLevel(level)) throw usageError(logLevelError('LOG_LEVEL', level));
   return level;
+}
+
+/** `--drain-grace-ms`, the same as a replica's (docs/operating.md); `portico dev` has none. */
+function readDrainGrace(text: string | undefined, command: string): { drainGraceMs?: number } {
+  if (text === undefined) return {};
+  if (command !== 'start') throw usageError(`--drain-grace-ms is an option of portico start`);
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
+    throw usageError(`--drain-grace-ms must be a whole number of at least 1, got ${text}`);
+  }
+  if (value > MAX_TIMER_MS) throw usageError(`--drain-grace-ms must be at most ${MAX_TIMER_MS}`);
+  return { drainGraceMs: value };
 }
 
 function usageError(message: string): StartupError {

@@ -2,10 +2,14 @@ import { DEFAULT_PORT } from '../server/config';
 import { MICROSERVICE_USAGE } from './microservice-options';
 
 const START_USAGE = `  portico start [config] [--port N] [--host H] [--admin-port N] [--development] [--verbose]
+                           [--drain-grace-ms N]
                            Start a main server. config is compiled JavaScript whose default
                            export is the server configuration, or one microservice, which is then
                            served alone (default: ./portico.config.js). --admin-port moves
-                           /-/live, /-/ready and /-/metrics off the public port to port N.`;
+                           /-/live, /-/ready and /-/metrics off the public port to port N.
+                           SIGTERM finishes the calls in flight, then exits 0; calls still held
+                           --drain-grace-ms after it (default: the drain delay, then callTimeoutMs
+                           and a second) are answered 502 SERVER_LEFT and it exits 1.`;
 
 const DEV_USAGE = `  portico dev [config] [--project tsconfig.json] [--port N] [--host H] [-- generate-swagger flags]
                            Development mode: tsc --watch on the project; after each build,

@@ -3,34 +3,36 @@ import type http from 'node:http';
 /** The requests a main server is answering, so that its shutdown can let them finish. */
 export interface InFlight {
   /** Counts a request in as it starts. */
-  begin(): void;
+  begin(res: http.ServerResponse): void;
   /** Counts a request out as it ends; once closing, its connection is not kept for another. */
   end(res: http.ServerResponse): void;
   /** From now on, no connection is kept for another request. */
   close(): void;
   /** Resolves when no request is in flight, or after `ms` at the latest. */
   settled(ms: number): Promise<void>;
+  /** The responses of the requests in flight now. */
+  held(): http.ServerResponse[];
 }
 
 /** Creates the count of a main server's requests in flight. */
 export function createInFlight(): InFlight {
-  let count = 0;
+  const open = new Set<http.ServerResponse>();
   let closing = false;
   let drained: (() => void) | undefined;
   return {
-    begin() {
-      count++;
+    begin(res) {
+      open.add(res);
     },
     end(res) {
       // Once shutdown began, no connection is kept for another request.
       if (closing) res.shouldKeepAlive = false;
-      if (--count === 0) drained?.();
+      if (open.delete(res) && open.size === 0) drained?.();
     },
     close() {
       closing = true;
     },
     async settled(ms) {
-      if (count === 0) return;
+      if (open.size === 0) return;
       let fallback: NodeJS.Timeout | undefined;
       try {
         await new Promise<void>((resolve) => {
@@ -43,5 +45,6 @@ export function createInFlight(): InFlight {
         drained = undefined;
       }
     },
+    held: () => [...open],
   };
 }

@@ -40,10 +40,11 @@ export interface MainServer {
   /** Starts listening; resolves with the bound port. */
   listen(port?: number, host?: string): Promise<number>;
   /**
-   * Stops taking connections, lets the calls in flight finish (up to the call timeout), then
-   * closes every connection and carrier.
+   * Stops taking connections, lets the calls in flight finish (up to the call timeout, or until
+   * `drainGraceMs` after this call), answers those still held 502 `SERVER_LEFT`, then closes every
+   * connection and carrier. Resolves with the number of requests that were still held.
    */
-  close(): Promise<void>;
+  close(options?: { readonly drainGraceMs?: number }): Promise<number>;
 }
 
 /**
@@ -151,8 +152,9 @@ export function createMainServer(
       logger.info({ port: bound }, 'main server listening');
       return bound;
     },
-    close: () =>
+    close: (options) =>
       shutDown({
+        drainGraceMs: options?.drainGraceMs,
         readiness,
         drainDelayMs,
         server,

@@ -52,7 +52,7 @@ export function createRequestListener(parts: ListenerParts): RequestListener {
   }
 
   async function callDirectly(ctx: DirectContext, segments: readonly string[]): Promise<void> {
-    inFlight.begin();
+    inFlight.begin(ctx.res);
     try {
       try {
         await entryPoint(ctx, segments);
@@ -69,7 +69,7 @@ export function createRequestListener(parts: ListenerParts): RequestListener {
   // calls next() (an authentication that looks a token up) is in flight too, and a shutdown
   // would cut it unanswered.
   const throughKoa: http.RequestListener = (req, res) => {
-    inFlight.begin();
+    inFlight.begin(res);
     void viaKoa(req, res)
       .catch((error: Error) => failedInKoa(error, res))
       .finally(() => inFlight.end(res));

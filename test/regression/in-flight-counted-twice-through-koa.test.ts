@@ -21,9 +21,9 @@ function recordedInFlight() {
   const seen = { now: 0, peak: 0 };
   const inFlight: InFlight = {
     ...real,
-    begin() {
+    begin(res) {
       seen.peak = Math.max(seen.peak, ++seen.now);
-      real.begin();
+      real.begin(res);
     },
     end(res) {
       seen.now--;
