@@ -178,7 +178,7 @@ describe('a remote method declared on a class without @RemoteService', () => {
       ...info,
     });
     expect(diagnostics.map((d) => `${d.location?.line}: ${d.severity} ${d.message}`)).toEqual([
-      '6: warning BaseService.ping has @ApiOperation, but its class has no @RemoteService, so it is never served nor described: a @RemoteService class serves only the methods it declares itself, not those it inherits',
+      "6: warning BaseService.ping has @ApiOperation, but its class has no @RemoteService, so it is never served nor described: a @RemoteService class serves only the methods it declares itself, not those it inherits; to serve it, take @ApiOperation off BaseService.ping and declare the method in each @RemoteService class that inherits it: in GreeterService, @ApiOperation('Pings') override ping(word: string): string { return super.ping(word); }",
     ]);
     expect(Object.keys(document.paths as object)).toEqual(['/hello/greeter/greet']);
     const call = (method: string) =>

@@ -2,6 +2,7 @@ import { ts } from 'ts-morph';
 import { defaultServiceName } from '../../decorators/service';
 import { type Converter } from './converter';
 import { type Deployments } from './find-deployments';
+import { checkUnservedMethods } from './inherited-methods';
 import { porticoDecorators } from './portico-symbols';
 import { docOf, locationOf, propertyOf, staticStringOf } from './source-text';
 
@@ -21,27 +22,6 @@ export interface Placing {
   readonly microservice: string | undefined;
   /** Also the deployed `@RemoteService` classes without `@Api`, for the contract. */
   readonly undocumented?: boolean;
-}
-
-/**
- * Warns for each method marked remote on a class without `@RemoteService`: the server serves only
- * the methods a `@RemoteService` class declares itself, never those it inherits (docs/design.md
- * §6), so such a method is neither called nor described.
- */
-function checkUnservedMethods(converter: Converter, node: ts.ClassDeclaration): void {
-  for (const member of node.members) {
-    if (!ts.isMethodDeclaration(member)) continue;
-    const remote = porticoDecorators(member, converter).find(
-      (d) => d.name === 'ApiOperation' || d.name === 'RemoteMethod',
-    );
-    if (!remote) continue;
-    const where = `${node.name?.text ?? 'a class'}.${member.name.getText()}`;
-    converter.report({
-      severity: 'warning',
-      message: `${where} has @${remote.name}, but its class has no @RemoteService, so it is never served nor described: a @RemoteService class serves only the methods it declares itself, not those it inherits`,
-      location: locationOf(member.name),
-    });
-  }
 }
 
 function readApiClass(

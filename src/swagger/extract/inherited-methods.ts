@@ -1,0 +1,91 @@
+import { ts } from 'ts-morph';
+import { type Converter } from './converter';
+import { porticoDecorators } from './portico-symbols';
+import { locationOf } from './source-text';
+
+/** The class a heritage clause `extends X` or `extends X<A>` names, when it is a declared class. */
+function parentOf(checker: ts.TypeChecker, node: ts.ClassLikeDeclaration) {
+  const clause = node.heritageClauses?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword);
+  const expression = clause?.types[0]?.expression;
+  let symbol = expression && checker.getSymbolAtLocation(expression);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  return symbol?.declarations?.find(ts.isClassDeclaration);
+}
+
+/** Whether `node` extends `base`, directly or through classes between them. */
+function extendsClass(checker: ts.TypeChecker, node: ts.ClassDeclaration, base: ts.Node): boolean {
+  const seen = new Set<ts.Node>();
+  for (let parent = parentOf(checker, node); parent && !seen.has(parent); ) {
+    if (parent === base) return true;
+    seen.add(parent);
+    parent = parentOf(checker, parent);
+  }
+  return false;
+}
+
+/** The `@RemoteService` classes of the project that extend `base` and do not declare `name`. */
+function inheritingServices(converter: Converter, base: ts.ClassDeclaration, name: string) {
+  const found: ts.ClassDeclaration[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isClassDeclaration(node) &&
+      node.name &&
+      porticoDecorators(node, converter).some((d) => d.name === 'RemoteService') &&
+      !node.members.some((m) => m.name?.getText() === name) &&
+      extendsClass(converter.checker, node, base)
+    ) {
+      found.push(node);
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const file of converter.program.getSourceFiles()) {
+    if (!file.isDeclarationFile && !file.fileName.includes('/node_modules/')) visit(file);
+  }
+  return found;
+}
+
+/**
+ * The method to declare in `service` so that it serves `name` as inherited: the signature with the
+ * type arguments `service` gives its parents (`get(id: string): Promise<Product | null>`).
+ */
+function overrideIn(converter: Converter, service: ts.ClassDeclaration, name: string) {
+  const { checker } = converter;
+  const symbol = service.name && checker.getSymbolAtLocation(service.name);
+  const member = symbol && checker.getDeclaredTypeOfSymbol(symbol).getProperty(name);
+  const signature =
+    member && checker.getTypeOfSymbolAtLocation(member, service).getCallSignatures()[0];
+  if (!signature) return `override ${name}(…) { return super.${name}(…); }`;
+  const written = checker.signatureToString(signature, service, ts.TypeFormatFlags.NoTruncation);
+  const args = signature.parameters.map((p) => p.name).join(', ');
+  return `override ${name}${written} { return super.${name}(${args}); }`;
+}
+
+/**
+ * Warns for each method marked remote on a class without `@RemoteService`: the server serves only
+ * the methods a `@RemoteService` class declares itself, never those it inherits (docs/design.md
+ * §6), so such a method is neither called nor described. Where `@RemoteService` classes inherit
+ * it, the warning names the method to declare in each, with its type arguments in place.
+ */
+export function checkUnservedMethods(converter: Converter, node: ts.ClassDeclaration): void {
+  for (const member of node.members) {
+    if (!ts.isMethodDeclaration(member)) continue;
+    const remote = porticoDecorators(member, converter).find(
+      (d) => d.name === 'ApiOperation' || d.name === 'RemoteMethod',
+    );
+    if (!remote) continue;
+    const name = member.name.getText();
+    const where = `${node.name?.text ?? 'a class'}.${name}`;
+    const fixes = inheritingServices(converter, node, name).map(
+      (service) =>
+        `in ${service.name?.text}, ${remote.node.getText()} ${overrideIn(converter, service, name)}`,
+    );
+    const fix = fixes.length
+      ? `; to serve it, take @${remote.name} off ${where} and declare the method in each @RemoteService class that inherits it: ${fixes.join('; ')}`
+      : '';
+    converter.report({
+      severity: 'warning',
+      message: `${where} has @${remote.name}, but its class has no @RemoteService, so it is never served nor described: a @RemoteService class serves only the methods it declares itself, not those it inherits${fix}`,
+      location: locationOf(member.name),
+    });
+  }
+}

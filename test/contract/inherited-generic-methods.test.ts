@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { json, send, xml } from '../support/http';
+import { serveContractProject } from './served-project';
+import { contractFindings } from './types-project';
+
+const HEAD = `
+import { Api, ApiOperation, nativeApp, RemoteMethod, RemoteService } from 'portico';
+export interface Product { sku: string; /** @minimum 0 */ price: number }
+`;
+
+/** Generic parents, whose methods a `@RemoteService` class inherits: `remote` marks them remote. */
+const parents = (remote: boolean) => {
+  const mark = (decorator: string) => (remote ? `${decorator} ` : '');
+  return `${HEAD}
+export abstract class Repository<T, K> {
+  protected rows: T[] = [];
+  ${mark("@ApiOperation('Gets one')")}get(id: K): Promise<T | null> { return Promise.resolve(this.rows[0] ?? null); }
+  ${mark('@RemoteMethod()')}list(filter: Partial<T>, limit?: number): T[] { return [filter as T].slice(0, limit); }
+}
+@Api() @RemoteService('products') export class Products extends Repository<Product, string> {}
+export abstract class A<T> { ${mark("@ApiOperation('Echoes')")}echo(value: T): T { return value; } }
+export abstract class B<U> extends A<U[]> {
+  ${mark("@ApiOperation('First')")}first(values: U[]): U | null { return values[0] ?? null; }
+}
+@Api() @RemoteService('chain') export class C extends B<Product> {}
+export default nativeApp({ name: 'shop', services: [Products, C] });
+`;
+};
+const ON_PARENTS = parents(true);
+
+/** The methods each warning names, with the subclass's type arguments in place of T, K and U. */
+const OVERRIDES = {
+  get: "@ApiOperation('Gets one') override get(id: string): Promise<Product | null> { return super.get(id); }",
+  list: '@RemoteMethod() override list(filter: Partial<Product>, limit?: number): Product[] { return super.list(filter, limit); }',
+  echo: "@ApiOperation('Echoes') override echo(value: Product[]): Product[] { return super.echo(value); }",
+  first:
+    "@ApiOperation('First') override first(values: Product[]): Product | null { return super.first(values); }",
+};
+
+/** The same project with those methods declared where the warnings say. */
+const DECLARED = parents(false)
+  .replace(
+    'Repository<Product, string> {}',
+    `Repository<Product, string> {\n  ${OVERRIDES.get}\n  ${OVERRIDES.list}\n}`,
+  )
+  .replace('B<Product> {}', `B<Product> {\n  ${OVERRIDES.echo}\n  ${OVERRIDES.first}\n}`);
+
+const UNSERVED =
+  'but its class has no @RemoteService, so it is never served nor described: a @RemoteService class serves only the methods it declares itself, not those it inherits';
+
+describe('remote methods of a generic parent class', () => {
+  it('are refused under --strict, naming the class, the method and the declaration that serves it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portico-inherited-generic-'));
+    try {
+      expect(await contractFindings(dir, ON_PARENTS, { strict: true })).toEqual([
+        `service.ts:7: Repository.get has @ApiOperation, ${UNSERVED}; to serve it, take @ApiOperation off Repository.get and declare the method in each @RemoteService class that inherits it: in Products, ${OVERRIDES.get}`,
+        `service.ts:8: Repository.list has @RemoteMethod, ${UNSERVED}; to serve it, take @RemoteMethod off Repository.list and declare the method in each @RemoteService class that inherits it: in Products, ${OVERRIDES.list}`,
+        `service.ts:11: A.echo has @ApiOperation, ${UNSERVED}; to serve it, take @ApiOperation off A.echo and declare the method in each @RemoteService class that inherits it: in C, ${OVERRIDES.echo}`,
+        `service.ts:13: B.first has @ApiOperation, ${UNSERVED}; to serve it, take @ApiOperation off B.first and declare the method in each @RemoteService class that inherits it: in C, ${OVERRIDES.first}`,
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('remote methods declared as the warning says, with a contract', () => {
+  const project = serveContractProject('inherited-generic', DECLARED);
+  const call = (method: string, body: string, headers: Record<string, string>) =>
+    send(project.server.url, `/shop/${method}`, { headers, body });
+  const rmc = { 'X-SVC-API-ID': 'RMC' };
+
+  it('builds with no finding, and the document binds T and K to the type arguments', () => {
+    expect(project.generation.diagnostics).toEqual([]);
+    const paths = project.generation.document.paths as Record<string, unknown>;
+    const get = JSON.stringify(paths['/shop/products/get']);
+    expect(get).toContain('"schema":{"type":"string"');
+    expect(get).toContain('{"$ref":"#/components/schemas/Product"},{"type":"null"}');
+  });
+
+  it('binds and checks the arguments as the document says, in JSON and XML, ROA and RMC', async () => {
+    expect((await call('products/get', '"p1"', json())).text).toBe('null');
+    const number = await call('products/get', '1', json());
+    expect(number.error?.message).toBe('argument 0 (string): expected a string, got 1');
+    const sequences = [
+      ['products/list', '[{"price":-1}]', json(rmc)],
+      [
+        'products/list',
+        '<paramArray><object><price>-1</price></object></paramArray>',
+        xml('libB', rmc),
+      ],
+      ['chain/echo', '[{"sku":"a","price":-1}]', json()],
+      [
+        'chain/echo',
+        '<object-array><object><sku>a</sku><price>-1</price></object></object-array>',
+        xml('libB'),
+      ],
+    ] as const;
+    for (const [method, body, headers] of sequences) {
+      const refused = await call(method, body, headers);
+      expect(refused.status).toBe(400);
+      expect(refused.error?.message).toMatch(/price: -1 is less than 0$/);
+    }
+    const first = await call('chain/first', '[[{"sku":"a","price":2}]]', json(rmc));
+    expect(JSON.parse(first.text)).toEqual({ sku: 'a', price: 2 });
+  });
+
+  it('checks the result against the type arguments: a Partial that is not a Product is a 500', async () => {
+    const answer = await call('products/list', '[{"price":1}]', json(rmc));
+    expect(answer.status).toBe(500);
+    const whole = await call('products/list', '[{"sku":"a","price":1}, 1]', json(rmc));
+    expect(JSON.parse(whole.text)).toEqual([{ sku: 'a', price: 1 }]);
+  });
+});
