@@ -97,3 +97,14 @@ export function primitiveType(
   const base = schema.instant ? { kind: 'date' as const } : PRIMITIVES[schema.type];
   return withConstraints(base, constraintsOf(schema), where);
 }
+
+/**
+ * A named type with the limits its use states beside it: `/** @pattern ^sku-[0-9]+$ *\/ ref: Ref`,
+ * where `Ref` is a union of template literals, which the contract names as a string. The document
+ * gives them beside the `$ref` (OpenAPI 3.1: both hold), so the server checks them too. On a named
+ * type that is no string nor number (a set of literals) they are not checked.
+ */
+export function limitedRef(type: TypeRef, schema: ContractSchema, where: string): TypeRef {
+  if (type.kind !== 'string' && type.kind !== 'number' && type.kind !== 'int') return type;
+  return withConstraints(type, constraintsOf(schema), where);
+}

@@ -3,7 +3,14 @@ import { classMeta, type FieldMeta } from '../../decorators/metadata';
 import { type Class, type ClassRef, type Constraints, type TypeRef } from '../../decorators/types';
 import { eitherOf } from '../../decorators/union-types';
 import { type ContractSchema } from './contract-format';
-import { classFor, isRecord, primitiveType, refuse, refuseKind } from './contract-leaves';
+import {
+  classFor,
+  isRecord,
+  limitedRef,
+  primitiveType,
+  refuse,
+  refuseKind,
+} from './contract-leaves';
 
 /** Turns the contract's types into the runtime's, one named type once (recursion included). */
 export interface TypeResolver {
@@ -79,7 +86,7 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
         if (schema.values.some((v) => typeof v === 'boolean')) refuse(where, 'a set of booleans');
         return { kind: 'enum', values: schema.values as (string | number)[] };
       case 'ref':
-        return refType(schema.name, where);
+        return limitedRef(refType(schema.name, where), schema, where);
       case 'array': {
         const items = typeOf(schema.items, `${where}[]`);
         const counts: Constraints = {
