@@ -16,6 +16,9 @@ export interface InFlight {
 
 /** Creates the count of a main server's requests in flight. */
 export function createInFlight(): InFlight {
+  // Kept to answer those still held when the drain grace ends (docs/operating.md): an add and a
+  // delete per request, about 75-86 ns in a loop of 5 million (a counter took under 4 ns), some
+  // 0.4% of the 18 us of server CPU a ROA JSON request costs (docs/performance.md).
   const open = new Set<http.ServerResponse>();
   let closing = false;
   let drained: (() => void) | undefined;
