@@ -12,7 +12,8 @@ import { type MicroserviceOptions, readMicroserviceOptions } from './microservic
 
 /**
  * `portico microservice`: runs one replica until SIGTERM or SIGINT, then drains it. Resolves with
- * the exit code: 0 after a clean drain, 1 when it could not start or drain, 2 for bad arguments.
+ * the exit code: 0 after a clean drain, 1 when it could not load its module, start or drain, 2
+ * for a wrong command line.
  */
 export async function runMicroservice(args: readonly string[]): Promise<number> {
   let options: MicroserviceOptions;
@@ -20,12 +21,13 @@ export async function runMicroservice(args: readonly string[]): Promise<number> 
   let mode: ContractMode;
   try {
     options = readMicroserviceOptions(args, process.env);
-    definition = await loadNativeApp(options.module);
   } catch (error) {
     process.stderr.write(`portico microservice: ${messageOf(error)}\n`);
     return 2;
   }
+  // The command line is right from here on: a module that is missing or wrong is 1, as in start.
   try {
+    definition = await loadNativeApp(options.module);
     mode = useContract(options.module, [definition]);
   } catch (error) {
     process.stderr.write(`portico microservice: ${messageOf(error)}\n`);

@@ -21,6 +21,12 @@ const DEV_USAGE = `  portico dev [config] [--project tsconfig.json] [--port N] [
 const ENVIRONMENT = `Environment: PORT is the port when --port is not given (default ${DEFAULT_PORT}); LOG_LEVEL the
 log level. A start-up failure prints one line; --verbose adds the stack.`;
 
+const EXIT_CODES = `Exit codes: 0 stopped by SIGTERM or SIGINT after the calls in flight, or --help, --version;
+1 a failure once the command line is read (a module missing or wrong, a wrong configuration, a
+port in use, a drain cut short, a second signal); 2 a wrong command line (an unknown command or
+option, a value missing or not one, a PORT or LOG_LEVEL that is not one). portico dev ends with
+tsc's code when tsc stops.`;
+
 /** The text of `portico --help`: every command. */
 export const USAGE = `Usage:
 ${START_USAGE}
@@ -32,13 +38,14 @@ ${MICROSERVICE_USAGE}
                            the same command.
   portico --version        Print portico's version.
   portico --help           Print this text.
-${ENVIRONMENT}`;
+${ENVIRONMENT}
+${EXIT_CODES}`;
 
 /** The text of `portico <command> --help`: that command alone. */
 export const COMMAND_USAGE = {
-  start: `Usage:\n${START_USAGE}\n${ENVIRONMENT}`,
-  dev: `Usage:\n${DEV_USAGE}\n${ENVIRONMENT}`,
-  microservice: `Usage:\n${MICROSERVICE_USAGE}\nEnvironment: LOG_LEVEL is the log level.`,
+  start: `Usage:\n${START_USAGE}\n${ENVIRONMENT}\n${EXIT_CODES}`,
+  dev: `Usage:\n${DEV_USAGE}\n${ENVIRONMENT}\n${EXIT_CODES}`,
+  microservice: `Usage:\n${MICROSERVICE_USAGE}\nEnvironment: LOG_LEVEL is the log level.\n${EXIT_CODES}`,
 } as const;
 
 /** Whether a command's arguments ask for its usage (`--help` or `-h`, before any `--`). */

@@ -170,6 +170,7 @@ describe('portico start refuses to start with one line that says what to do', ()
         expect(result.stderr).toBe(
           `${prefix}: cannot load main.js: Unexpected token ';' (at main.js:2)\n`,
         );
+        expect(result.status).toBe(1);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -249,6 +250,10 @@ describe('portico start with another copy of portico than the project decorated 
   });
 });
 
+/** What every command's help says of its exit codes. */
+const EXIT_CODES =
+  /^Exit codes: 0 [^;]+;\n?1 a failure once the command line is read[^;]+; 2 a wrong command line/m;
+
 describe("a command's --help", () => {
   it.each([
     ['start', ['start', '--help'], 'start [config]'],
@@ -260,6 +265,7 @@ describe("a command's --help", () => {
     expect(result).toMatchObject({ status: 0, stderr: '' });
     expect(result.stdout).toMatch(new RegExp(`^Usage:\\n {2}portico ${usage.replace('[', '\\[')}`));
     expect([...result.stdout.matchAll(/^ {2}portico /gm)]).toHaveLength(1);
+    expect(result.stdout).toMatch(EXIT_CODES);
   });
 });
 
@@ -272,6 +278,7 @@ describe('portico --version', () => {
   it('lists every command in --help', () => {
     const { stdout, status } = portico(['--help']);
     expect(status).toBe(0);
+    expect(stdout).toMatch(EXIT_CODES);
     const commands = [...stdout.matchAll(/^ {2}portico ([\w-]+)/gm)].map((match) => match[1]);
     expect(commands).toEqual([
       'start',

@@ -66,9 +66,10 @@ describe('portico microservice', () => {
     );
   });
 
-  it('exits 2 with one line naming the build when the module does not exist', () => {
+  // The command line is right; the module it names is wrong: 1, as for portico start.
+  it('exits 1 with one line naming the build when the module does not exist', () => {
     const result = run('dist/nowhere.js', '--nats', 'nats://127.0.0.1:1');
-    expect(result.status).toBe(2);
+    expect(result.status).toBe(1);
     expect(result.stderr).toBe(
       'portico microservice: cannot find dist/nowhere.js: build the project first (npx tsc) and give the path of the compiled .js file\n',
     );
@@ -88,12 +89,13 @@ describe('portico microservice', () => {
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^Usage:\n {2}portico microservice <module> --nats <url>/);
     expect(result.stdout).not.toContain('portico start');
+    expect(result.stdout).toMatch(/^Exit codes: 0 .*\n1 a failure once the command line is read/m);
   });
 
-  it('exits 2 when the module is not a nativeApp definition', () => {
+  it('exits 1 when the module is not a nativeApp definition', () => {
     const config = path.resolve(path.dirname(calcModule()), '../main.js');
     const result = run(config, '--nats', 'nats://127.0.0.1:1');
-    expect(result.status).toBe(2);
+    expect(result.status).toBe(1);
     expect(result.stderr).toContain(
       `the default export of ${config} is not a nativeApp definition`,
     );

@@ -163,10 +163,11 @@ describe('generate-swagger command', () => {
   it.each([
     ['nowhere.json', ''],
     ['.\\tsconfig.json', ': write the path with / on this system: ./tsconfig.json'],
-  ])('exits 2 naming a --project that does not exist: %s', async (project, hint) => {
+  ])('exits 1 naming a --project that does not exist: %s', async (project, hint) => {
+    // The command line is right; the file it names is not there: 1, as for portico start.
     const result = await run(...BASE, '--project', project);
     expect(result).toMatchObject({
-      code: 2,
+      code: 1,
       err: `generate-swagger: no tsconfig at ${project}${hint}\n`,
     });
   });
@@ -245,5 +246,8 @@ describe('generate-swagger command', () => {
     expect(JSON.parse(stdout).info).toEqual({ title: 'Fixture', version: '1.0.0' });
     const help = await run(process.execPath, [bin, 'generate-swagger', '--help']);
     expect(help.stdout).toContain('Usage: portico generate-swagger');
+    expect(help.stdout).toMatch(
+      /^Exit codes: 0 written[^;]+; 1 an error in the project[^;]+; 2 a wrong\ncommand line/m,
+    );
   });
 });

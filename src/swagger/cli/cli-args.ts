@@ -27,7 +27,11 @@ Reads the @Api classes of a TypeScript project and writes their API description.
   --rmc                  describe methods of another parameter count than one as RMC
                          operations (argument arrays) in Swagger 2.0; always on in OpenAPI 3.1
   --version              print portico's version
-  --help                 show this text`;
+  --help                 show this text
+
+Exit codes: 0 written (or up to date under --check); 1 an error in the project or the document,
+a --project that is not there, or a file that is not up to date under --check; 2 a wrong
+command line (an unknown option, a value missing or not one, --title or --api-version left out).`;
 
 /** The parsed command line. */
 export interface CliOptions extends GenerateOptions {

@@ -60,7 +60,7 @@ async function run(options: CliOptions, io: CliIo): Promise<number> {
         ? `: write the path with / on this system: ${slashed}`
         : '';
     io.stderr.write(`generate-swagger: no tsconfig at ${options.project}${hint}\n`);
-    return 2;
+    return 1;
   }
   const generation = await generateDocument(options);
   for (const diagnostic of generation.diagnostics)
@@ -81,7 +81,8 @@ async function run(options: CliOptions, io: CliIo): Promise<number> {
 
 /**
  * Runs `generate-swagger` with the given arguments; resolves with the exit code: 0 done, 1 an
- * error in the project or the document (or `--check` found a difference), 2 a usage error.
+ * error in the project (one that is not there too) or the document (or `--check` found a
+ * difference), 2 a wrong command line.
  * `version` is what `--version` alone prints: portico's version.
  */
 export async function main(
