@@ -1,5 +1,5 @@
 import { type ReplicaStatus, replicaKey } from './replica-ping';
-import { newRecord, noteAnswer, type ReplicaRecord, type Round } from './replica-record';
+import { newRecord, noteAnswer, type ReplicaRecord, type Round, toForget } from './replica-record';
 
 /**
  * Why a main server sends no call (docs/faults.md): every replica it knows drains; every one
@@ -25,7 +25,7 @@ export interface ReplicaBook {
   silent(now: number, lostAfterMs: number): string[];
   /**
    * Drops, and returns, the replicas lost and silent for longer than the book remembers, and those
-   * lost before the last {@link LOST_PER_ID} lost processes of their id.
+   * lost before the last `LOST_PER_ID` (replica-record.ts) lost processes of their id.
    */
   forget(now: number): ReplicaRecord[];
   /** Counts the time until `now` as heard from everyone: the main server itself was away. */
@@ -56,12 +56,6 @@ export interface ReplicaBook {
 
 /** How long a lost replica is remembered, to log its coming back. */
 export const FORGET_AFTER_MS = 10 * 60_000;
-
-/**
- * How many lost processes of one replica id are remembered: a crash loop under one
- * `--replica-id` starts a new process each time, and each knows the earlier ones (docs/faults.md).
- */
-export const LOST_PER_ID = 8;
 
 /** Creates an empty {@link ReplicaBook} that forgets a replica lost for `forgetAfterMs`. */
 export function replicaBook(forgetAfterMs = FORGET_AFTER_MS): ReplicaBook {
@@ -111,20 +105,12 @@ export function replicaBook(forgetAfterMs = FORGET_AFTER_MS): ReplicaBook {
       return lost;
     },
     forget(now) {
-      const forgotten: ReplicaRecord[] = [];
-      // Newest first (the map keeps the order first heard): past LOST_PER_ID, the older go.
-      const lostOfId = new Map<string, number>();
-      const newestFirst = [...records].reverse();
-      for (const [id, record] of newestFirst) {
-        if (!record.lost) continue;
-        const count = (lostOfId.get(record.replica) ?? 0) + 1;
-        lostOfId.set(record.replica, count);
-        if (count <= LOST_PER_ID && now - record.lastAt <= forgetAfterMs) continue;
+      const forgotten = toForget(records, now, forgetAfterMs);
+      for (const [id, record] of forgotten) {
         records.delete(id);
         forgotLost ||= !record.left;
-        forgotten.push(record);
       }
-      return forgotten.reverse();
+      return forgotten.map(([, record]) => record);
     },
     pause(now) {
       for (const record of records.values()) if (!record.lost) record.lastAt = now;

@@ -78,3 +78,31 @@ export function noteAnswer(
   seen.steerable = status.steerable === true;
   seen.reportsHolds = Array.isArray(status.holds);
 }
+
+/**
+ * How many lost processes of one replica id are remembered: a crash loop under one
+ * `--replica-id` starts a new process each time, and each knows the earlier ones (docs/faults.md).
+ */
+export const LOST_PER_ID = 8;
+
+/**
+ * The lost records to forget, in the order first heard: those lost and silent for longer than
+ * `forgetAfterMs`, and those heard before the last {@link LOST_PER_ID} lost processes of their id.
+ */
+export function toForget(
+  records: ReadonlyMap<string, ReplicaRecord>,
+  now: number,
+  forgetAfterMs: number,
+): [string, ReplicaRecord][] {
+  const found: [string, ReplicaRecord][] = [];
+  // Newest first (the map keeps the order first heard): past LOST_PER_ID, the older go.
+  const lostOfId = new Map<string, number>();
+  for (const entry of [...records].reverse()) {
+    const [, record] = entry;
+    if (!record.lost) continue;
+    const count = (lostOfId.get(record.replica) ?? 0) + 1;
+    lostOfId.set(record.replica, count);
+    if (count > LOST_PER_ID || now - record.lastAt > forgetAfterMs) found.push(entry);
+  }
+  return found.reverse();
+}
