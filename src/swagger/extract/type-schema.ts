@@ -8,6 +8,7 @@ import { enumDeclarationSchema, enumOf, literalOf } from './literal-schema';
 import { objectTypeSchema } from './object-schema';
 import { anyString, isTemplateString } from './template-strings';
 import { namedTypeOf } from './type-names';
+import { unboundParameter } from './type-parameters';
 import { intersectionSchema, unionSchema } from './union-schema';
 
 /** Types whose schema follows from their flags alone; `undefined` for the others. */
@@ -29,10 +30,7 @@ function simpleSchema(scope: Scope, type: ts.Type): SchemaModel | undefined {
   if (f & (ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void)) {
     return unsupported(scope, type, 'noValue');
   }
-  if (f & ts.TypeFlags.TypeParameter) {
-    return unsupported(scope, type, 'typeParameter');
-  }
-  return undefined;
+  return unboundParameter(scope, type);
 }
 
 /** The schema of a union, intersection or object type, before it is given a name. */

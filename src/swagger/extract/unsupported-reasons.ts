@@ -30,6 +30,10 @@ export const UNSUPPORTED_REASONS = {
     instead:
       "write the type it stands for: a generic method's type parameters are bound by no call, and a generic type needs its type arguments",
   },
+  thisType: {
+    why: 'is the instance the method is called on',
+    instead: 'write the type of what the method returns: no call sends or answers a service',
+  },
   restNotLast: {
     why: 'has a rest element before its last position',
     instead: 'put the rest element last ([A, ...B[]])',
