@@ -104,7 +104,7 @@ export function primitiveType(
  * gives them beside the `$ref` (OpenAPI 3.1: both hold), so the server checks them too. On a named
  * type that is no string nor number (a set of literals) they are not checked.
  */
-export function limitedRef(type: TypeRef, schema: ContractSchema, where: string): TypeRef {
+export function limitRef(type: TypeRef, schema: ContractSchema, where: string): TypeRef {
   if (type.kind !== 'string' && type.kind !== 'number' && type.kind !== 'int') return type;
   return withConstraints(type, constraintsOf(schema), where);
 }

@@ -3,14 +3,7 @@ import { classMeta, type FieldMeta } from '../../decorators/metadata';
 import { type Class, type ClassRef, type Constraints, type TypeRef } from '../../decorators/types';
 import { eitherOf } from '../../decorators/union-types';
 import { type ContractSchema } from './contract-format';
-import {
-  classFor,
-  isRecord,
-  limitedRef,
-  primitiveType,
-  refuse,
-  refuseKind,
-} from './contract-leaves';
+import { classFor, isRecord, limitRef, primitiveType, refuse, refuseKind } from './contract-leaves';
 
 /** Turns the contract's types into the runtime's, one named type once (recursion included). */
 export interface TypeResolver {
@@ -86,7 +79,7 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
         if (schema.values.some((v) => typeof v === 'boolean')) refuse(where, 'a set of booleans');
         return { kind: 'enum', values: schema.values as (string | number)[] };
       case 'ref':
-        return limitedRef(refType(schema.name, where), schema, where);
+        return limitRef(refType(schema.name, where), schema, where);
       case 'array': {
         const items = typeOf(schema.items, `${where}[]`);
         const counts: Constraints = {
