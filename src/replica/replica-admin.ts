@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
+import { ADMIN_METHODS, answerServerOptions, asteriskFault } from '../serialization/asterisk-form';
 import { serializeError } from '../serialization/error-envelope';
 import {
   CONTENT_TYPES,
@@ -76,9 +77,9 @@ export async function startReplicaAdmin(
     };
     const json = (status: number, body: object) =>
       send(status, 'application/json', JSON.stringify(body));
+    const idOf = () => validRequestId(headerValue(req.headers['x-svc-request-id'])) ?? randomUUID();
     const refuse = (code: ErrorCode, message: string) => {
-      const requestId =
-        validRequestId(headerValue(req.headers['x-svc-request-id'])) ?? randomUUID();
+      const requestId = idOf();
       res.setHeader('X-SVC-Request-ID', requestId);
       const status = ERROR_STATUS[code];
       send(
@@ -87,7 +88,10 @@ export async function startReplicaAdmin(
         serializeError({ status, code, message }, requestId, 'json'),
       );
     };
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    const fault = req.url === '*' ? asteriskFault(req.method) : undefined;
+    if (fault) refuse('BAD_REQUEST', fault);
+    else if (req.url === '*') answerServerOptions(res, { allow: ADMIN_METHODS, requestId: idOf() });
+    else if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
       refuse('METHOD_NOT_ALLOWED', `${req.method} is not allowed: use GET`);
     } else if (req.url === '/-/live') json(200, { status: 'live' });

@@ -1,9 +1,9 @@
 import type http from 'node:http';
 import Koa from 'koa';
 import type { Logger } from 'pino';
+import { ADMIN_METHODS } from '../serialization/asterisk-form';
 import { answerAdminError } from './admin-error';
 import { ADMIN_PREFIX, type AdminRoutes } from './admin-routes';
-import { ADMIN_METHODS } from './asterisk-form';
 import { type AdminPlacement, type HttpLimits } from './config';
 import { type ErrorListener } from './error-listener';
 import { createHttpServer, listenOn } from './http-server';

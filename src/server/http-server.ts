@@ -4,8 +4,8 @@ import type { Duplex } from 'node:stream';
 import { holdContinue } from '../entry-point/body';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
 import { CONTENT_TYPES } from '../http/responses';
+import { answerServerOptions, asteriskFault } from '../serialization/asterisk-form';
 import { serializeError } from '../serialization/error-envelope';
-import { answerServerOptions, asteriskFault } from './asterisk-form';
 import { type HttpLimits } from './config';
 import { endedMidRequest } from './error-listener';
 import { faultyTransfer } from './faulty-transfer';
@@ -131,9 +131,9 @@ interface ParsedRequest {
 
 /** Answers a request whose target is `*`: `OPTIONS *` with `allow`, any other method with 400. */
 function answerAsteriskForm({ req, res }: ParsedRequest, allow: string): void {
-  const fault = asteriskFault(req);
+  const fault = asteriskFault(req.method);
   if (fault) refuse({ req, res }, 'BAD_REQUEST', fault);
-  else answerServerOptions(req, res, allow);
+  else answerServerOptions(res, { allow, requestId: answerShape(req).requestId });
 }
 
 /** Answers a parsed request that the guards refuse, in its family, and closes the connection. */

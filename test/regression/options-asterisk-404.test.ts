@@ -56,7 +56,7 @@ describe('the request target *', () => {
     expect(JSON.parse(answer.body).error).toEqual({
       status: 400,
       code: 'BAD_REQUEST',
-      message: `the request target * is only for OPTIONS: ${method} needs a path such as /{microservice}/{service}/{method}`,
+      message: `the request target * is only for OPTIONS (RFC 9112 §3.2.4): ${method} needs a path`,
       requestId: 'star-1',
     });
   });

@@ -40,6 +40,26 @@ describe("a replica's admin port", () => {
     }
   });
 
+  // As on a main server's admin port (test/regression/options-asterisk-404): OPTIONS * asks about
+  // the server as a whole, and the asterisk is only for OPTIONS. It was 405 and 404.
+  it('answers OPTIONS * with 200 and Allow: GET, HEAD, and another method with * 400', async () => {
+    const headers: [string, string][] = [
+      ['Host', 'x'],
+      ['X-SVC-Request-ID', 'admin-2'],
+    ];
+    const options = await sendRaw(url, rawRequest('OPTIONS', '*', headers));
+    expect(options).toMatchObject({ status: 200, body: '' });
+    expect(options.headers).toMatchObject({ allow: 'GET, HEAD', 'x-svc-request-id': 'admin-2' });
+    const get = await sendRaw(url, rawRequest('GET', '*', headers));
+    expect(get.status).toBe(400);
+    expect(envelopeOf(get.body)).toEqual({
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: 'the request target * is only for OPTIONS (RFC 9112 §3.2.4): GET needs a path',
+      requestId: 'admin-2',
+    });
+  });
+
   it.each([
     ['bad syntax', 'GET /-/live HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n', 400, 'BAD_REQUEST'],
     [
