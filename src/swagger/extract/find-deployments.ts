@@ -1,4 +1,5 @@
 import { ts } from 'ts-morph';
+import { microserviceNameFault } from '../../protocol/microservice-name';
 import { type Diagnostic } from '../model';
 import { type Checked, porticoExportOf, resolveSymbol } from './portico-symbols';
 import { locationOf, propertyOf, staticStringOf } from './source-text';
@@ -29,6 +30,14 @@ function readNativeApp(
       location: locationOf(call),
     });
     return undefined;
+  }
+  const fault = microserviceNameFault(name);
+  if (fault) {
+    report({
+      severity: 'error',
+      message: `${fault}; portico start refuses it`,
+      location: locationOf(call),
+    });
   }
   const classes: ts.ClassDeclaration[] = [];
   for (const entry of services.elements) {
