@@ -66,6 +66,25 @@ describe('remote methods of a generic parent class', () => {
   });
 });
 
+describe('remote methods of a generic parent class marked @Api', () => {
+  it('are refused under --strict beside the class, naming the declaration that serves them', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portico-inherited-api-'));
+    const source = `${HEAD}
+@Api() export abstract class Named<T> { @ApiOperation('Names') name(value: T): string { return ''; } }
+@Api() @RemoteService('named') export class Names extends Named<Product> {}
+export default nativeApp({ name: 'shop', services: [Names] });
+`;
+    try {
+      expect(await contractFindings(dir, source, { strict: true })).toEqual([
+        'service.ts:5: Named has @Api but no @RemoteService, so nothing can call it; it is left out',
+        `service.ts:5: Named.name has @ApiOperation, ${UNSERVED}; to serve it, take @ApiOperation off Named.name and declare the method in each @RemoteService class that inherits it: in Names, @ApiOperation('Names') override name(value: Product): string { return super.name(value); }`,
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('remote methods declared as the warning says, with a contract', () => {
   const project = serveContractProject('inherited-generic', DECLARED);
   const call = (method: string, body: string, headers: Record<string, string>) =>

@@ -49,6 +49,8 @@ function readApiClass(
   if (!remote) {
     const message = `${node.name.text} has @Api but no @RemoteService, so nothing can call it; it is left out`;
     converter.report({ severity: 'warning', message, location: where });
+    // A parent class marked @Api: its remote methods are not served by the classes that inherit them.
+    checkUnservedMethods(converter, node);
     return undefined;
   }
   const microservices = microservice ? [microservice] : deployments.get(node);
