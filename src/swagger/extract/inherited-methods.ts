@@ -54,7 +54,12 @@ function overrideIn(converter: Converter, service: ts.ClassDeclaration, name: st
   const member = symbol && checker.getDeclaredTypeOfSymbol(symbol).getProperty(name);
   const signature =
     member && checker.getTypeOfSymbolAtLocation(member, service).getCallSignatures()[0];
-  if (!signature) return `override ${name}(…) { return super.${name}(…); }`;
+  // A destructured parameter has no name to pass on to super (`__0`): the user writes one.
+  const named = signature?.parameters.every((p) => {
+    const declaration = p.valueDeclaration;
+    return !declaration || !ts.isParameter(declaration) || ts.isIdentifier(declaration.name);
+  });
+  if (!signature || !named) return `override ${name}(…) { return super.${name}(…); }`;
   const written = checker.signatureToString(signature, service, ts.TypeFormatFlags.NoTruncation);
   const args = signature.parameters.map((p) => p.name).join(', ');
   return `override ${name}${written} { return super.${name}(${args}); }`;
@@ -69,22 +74,25 @@ function overrideIn(converter: Converter, service: ts.ClassDeclaration, name: st
 export function checkUnservedMethods(converter: Converter, node: ts.ClassDeclaration): void {
   for (const member of node.members) {
     if (!ts.isMethodDeclaration(member)) continue;
-    const remote = porticoDecorators(member, converter).find(
+    const remote = porticoDecorators(member, converter).filter(
       (d) => d.name === 'ApiOperation' || d.name === 'RemoteMethod',
     );
-    if (!remote) continue;
+    if (remote.length === 0) continue;
     const name = member.name.getText();
     const where = `${node.name?.text ?? 'a class'}.${name}`;
+    // Each of them, written out on one line: @ApiOperation describes it, @RemoteMethod may bind it.
+    const decorators = remote.map((d) => d.node.getText().replace(/\s*\n\s*/g, ' ')).join(' ');
+    const named = remote.map((d) => `@${d.name}`).join(' and ');
     const fixes = inheritingServices(converter, node, name).map(
       (service) =>
-        `in ${service.name?.text}, ${remote.node.getText()} ${overrideIn(converter, service, name)}`,
+        `in ${service.name?.text}, ${decorators} ${overrideIn(converter, service, name)}`,
     );
     const fix = fixes.length
-      ? `; to serve it, take @${remote.name} off ${where} and declare the method in each @RemoteService class that inherits it: ${fixes.join('; ')}`
+      ? `; to serve it, take ${named} off ${where} and declare the method in each @RemoteService class that inherits it: ${fixes.join('; ')}`
       : '';
     converter.report({
       severity: 'warning',
-      message: `${where} has @${remote.name}, but its class has no @RemoteService, so it is never served nor described: a @RemoteService class serves only the methods it declares itself, not those it inherits${fix}`,
+      message: `${where} has ${named}, but its class has no @RemoteService, so it is never served nor described: a @RemoteService class serves only the methods it declares itself, not those it inherits${fix}`,
       location: locationOf(member.name),
     });
   }
