@@ -7,8 +7,8 @@ import { type Request, replyMux } from './reply-mux';
  * The most that batching the protocol could buy: `nats-echo.ts`, except that the calls whose
  * bodies arrive in one turn of the event loop go to the responder as ONE NATS message (each body
  * length-prefixed, `echo-wire.ts`) and come back as one. A row of this server bounds from above
- * any design that would pack calls into shared messages (docs/performance.md, "The carrier's
- * ceiling").
+ * any design that would pack calls into shared messages (docs/history/performance-log.md,
+ * "The carrier's ceiling").
  */
 const servers = (process.env.NATS_URL ?? '').split(',');
 

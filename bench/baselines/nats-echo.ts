@@ -7,7 +7,7 @@ import { replyMux } from './reply-mux';
  * The carrier's ceiling, one NATS message per call: a `node:http` server that sends each request's
  * body as a NATS request (`reply-mux.ts`) to a responder process (`nats-responder.ts`: parse,
  * multiply, serialize) and answers the reply's bytes. No entry point that forwards each HTTP call
- * over NATS request/reply does less (docs/performance.md, "The carrier's ceiling").
+ * over NATS request/reply does less (docs/history/performance-log.md, "The carrier's ceiling").
  */
 const servers = (process.env.NATS_URL ?? '').split(',');
 

@@ -96,7 +96,8 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       slots.release();
       return sent;
     }
-    // The carrier answers by the deadline itself: no second timer per call (docs/performance.md).
+    // The carrier answers by the deadline itself: no second timer per call
+    // (docs/history/performance-log.md, "Beyond the instructions").
     if (transport.keepsDeadline && !askThenCall) {
       return Promise.resolve(sent).then(
         (reply) => {

@@ -14,7 +14,8 @@ const HEX = Buffer.from('0123456789abcdef', 'latin1');
  * A new random UUID (version 4), as `crypto.randomUUID()` makes it, from the same
  * cryptographically strong bytes drawn in batches. randomUUID joins its text from 20 strings,
  * which V8 copies into one again when the header is checked: written into one buffer and read as
- * one string, an id costs about 900 instructions and 560 bytes less (docs/performance.md).
+ * one string, an id costs about 900 instructions and 560 bytes less
+ * (docs/history/performance-log.md, "Beyond the instructions").
  */
 export function newRequestId(): string {
   if (used === BATCH) {

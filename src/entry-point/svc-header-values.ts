@@ -88,9 +88,9 @@ function store(v: SvcHeaderValues, name: string, value: string): boolean {
  * Reads the `X-SVC-*` headers of a request from its raw header lines, in any case, in one pass:
  * the checks then read fields of one shape, where each lookup on Node's header object (a new
  * string as the key, an object of its own shape per request) takes V8's slowest path
- * (docs/performance.md, "libA XML against ROA JSON"). A name is tried as sent first, and
- * lower-cased only when that names no field: clients that send them lower-cased (HTTP/2, fetch)
- * skip the conversion. Without any such header, the values are {@link NO_SVC_HEADERS}.
+ * (docs/history/performance-log.md, "libA XML against ROA JSON"). A name is tried as sent first,
+ * and lower-cased only when that names no field: clients that send them lower-cased (HTTP/2,
+ * fetch) skip the conversion. Without any such header, the values are {@link NO_SVC_HEADERS}.
  * test/unit/svc-header-values.test.ts holds each case below to Node's reading of every name of
  * `SVC_HEADER_SPELLING` (./svc-header-spelling.ts).
  */

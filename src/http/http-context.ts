@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /**
  * What the entry point and the CORS policy use of a request and its answer: a part of Koa's
  * context, which Koa's context satisfies, and which the main server implements on Node's request
- * and response alone for a call that nothing else needs Koa for (docs/performance.md, "Calls
- * without Koa's context").
+ * and response alone for a call that nothing else needs Koa for
+ * (docs/history/performance-log.md, "Calls without Koa's context").
  */
 export interface HttpContext {
   /** The request's method, as Node parsed it. */

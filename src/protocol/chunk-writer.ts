@@ -6,7 +6,8 @@ const CHUNK_BYTES = 64 * 1024;
  * and gives each as a view of its bytes there: no copy, and no backing store per frame for V8 to
  * track and free. A chunk is never written again, and is freed with the last frame in it.
  * {@link MsgpackWriter} (`msgpack-writer.ts`) writes a frame's values with it. Each write keeps the
- * position in a local while it loops (docs/performance.md, "Where the hop's instructions go").
+ * position in a local while it loops (docs/history/performance-log.md, "Where the hop's
+ * instructions go").
  */
 export class ChunkWriter {
   protected bytes = Buffer.allocUnsafeSlow(CHUNK_BYTES);

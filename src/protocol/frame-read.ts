@@ -9,9 +9,9 @@ import { keyTable, MsgpackCursor } from './msgpack-cursor';
 /*
  * The frames' common case read straight from the bytes: msgpackr turns every map key into a
  * property name and every map into an object of its own shape, which is most of what reading a
- * frame costs (docs/performance.md, "Where the hop's instructions go"). These readers take only a
- * well-formed frame and answer `undefined` for anything else, which the codec then hands to
- * msgpackr and `frame-shape.ts`: what they accept, refuse and say stays theirs.
+ * frame costs (docs/history/performance-log.md, "Where the hop's instructions go"). These readers
+ * take only a well-formed frame and answer `undefined` for anything else, which the codec then
+ * hands to msgpackr and `frame-shape.ts`: what they accept, refuse and say stays theirs.
  */
 
 const CALL_KEYS = keyTable([

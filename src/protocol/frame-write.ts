@@ -8,9 +8,9 @@ import { MsgpackWriter } from './msgpack-writer';
 
 /*
  * The frames written field by field, keys named in the code: msgpackr, given an object, lists its
- * keys and encodes each name as any string, per frame (docs/performance.md, "Where the hop's
- * instructions go"). The bytes are those msgpackr writes for the same object, key order included,
- * so a reader of any build reads them as before.
+ * keys and encodes each name as any string, per frame (docs/history/performance-log.md, "Where
+ * the hop's instructions go"). The bytes are those msgpackr writes for the same object, key order
+ * included, so a reader of any build reads them as before.
  */
 
 const writer = new MsgpackWriter();

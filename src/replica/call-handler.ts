@@ -65,7 +65,7 @@ export function createCallHandler(parts: CallHandlerParts): CallHandler {
 
   /**
    * Runs the call in its slot. A method that returns a value is answered in the same turn, with no
-   * promise: most calls (docs/performance.md, "Where the hop's instructions go").
+   * promise: most calls (docs/history/performance-log.md, "Where the hop's instructions go").
    */
   function run(
     msg: Msg,

@@ -43,7 +43,7 @@ export function createLimiter(max: number, maxWaiting = Number.POSITIVE_INFINITY
   /**
    * Runs `task` in a slot already taken and frees it when the task is done. A task done at once
    * costs no promise: a replica's call to a method that returns a value is served in the turn
-   * that read it (docs/performance.md, "Where the hop's instructions go").
+   * that read it (docs/history/performance-log.md, "Where the hop's instructions go").
    */
   function hold<T>(task: (waited: boolean) => T | PromiseLike<T>, waited: boolean): T | Promise<T> {
     let result: T | PromiseLike<T>;

@@ -97,7 +97,7 @@ export function acceptedNames(type: TypeRef): readonly string[] {
 const namesRead = new WeakMap<TypeRef, readonly string[]>();
 /**
  * The type asked last and its names: a run of calls to one method skips the `WeakMap`'s lookup
- * (docs/performance.md, "libA XML against ROA JSON").
+ * (docs/history/performance-log.md, "libA XML against ROA JSON").
  */
 const last: { type: TypeRef | undefined; names: readonly string[] } = {
   type: undefined,

@@ -29,7 +29,8 @@ const SEQUENCES: readonly Sequence[] = SEQUENCE_NAMES.map((name) => ({
  * The sequence named `name`, with the constant of {@link SEQUENCE_NAMES} as its name, or
  * `undefined` for a name that is no sequence. The name comes from a request header, a new string
  * each call: compared with the four names, it is never hashed, and the constant, whose hash V8
- * keeps, serves the `Map` lookups after (docs/performance.md, "libA XML against ROA JSON").
+ * keeps, serves the `Map` lookups after (docs/history/performance-log.md, "libA XML against ROA
+ * JSON").
  */
 export function findSequence(name: string): Sequence | undefined {
   for (const sequence of SEQUENCES) if (sequence.name === name) return sequence;

@@ -37,8 +37,9 @@ const tagsOnce = (name: string): Tags => ({ name, open: `<${name}>`, close: `</$
 
 /**
  * The tags of the names that types give (fields, aliases, type names: as many as the classes
- * have), made once: an element is then two concatenations, not six (docs/performance.md, "libA
- * XML against ROA JSON"). Keys of undeclared objects are not kept, and the cache has a bound.
+ * have), made once: an element is then two concatenations, not six
+ * (docs/history/performance-log.md, "libA XML against ROA JSON"). Keys of undeclared objects are
+ * not kept, and the cache has a bound.
  */
 const typeTags = new Map<string, Tags>();
 const MAX_TYPE_TAGS = 1024;

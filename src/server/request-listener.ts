@@ -27,10 +27,11 @@ export interface RequestListener {
  * Creates the main server's request listener. While the app is as the main server built it
  * (portico's dispatch its only middleware, the error listener its only one), a call of the entry
  * point is answered on Node's request and response directly, without Koa's context: it pays none
- * of Koa's per-request work, and gets the same answer (docs/performance.md, "Calls without Koa's
- * context"). Every other request (the admin routes, servlet apps, static files, the docs home, a
- * target that is not a plain path) and every request of an app a user added middleware to goes
- * through Koa. Like Koa's own chain, the choice is made when the server starts listening.
+ * of Koa's per-request work, and gets the same answer (docs/history/performance-log.md, "Calls
+ * without Koa's context"). Every other request (the admin routes, servlet apps, static files, the
+ * docs home, a target that is not a plain path) and every request of an app a user added
+ * middleware to goes through Koa. Like Koa's own chain, the choice is made when the server starts
+ * listening.
  */
 export function createRequestListener(parts: ListenerParts): RequestListener {
   const { app, dispatch, onError, handlers, docsHome, entryPoint, inFlight } = parts;
