@@ -7,15 +7,17 @@ import { contractFindings } from './types-project';
 
 /** Template literal types: both loose and said so, or both checked by a stated @pattern. */
 const SOURCE = `
-import { Api, ApiOperation, nativeApp, RemoteService } from 'portico';
+import { Api, ApiOperation, Field, nativeApp, RemoteService } from 'portico';
 export type Ref = \`sku-\${number}\` | \`tag-\${string}\`;
 export type Maybe = 'none' | \`sku-\${number}\`;
 /** @pattern ^sku-[0-9]+$ */
 export type Sku = \`sku-\${number}\`;
 export interface Item { ref: Ref; maybe: Maybe | null; sku: Sku; skus?: Sku[] }
+export class Coded { @Field({ pattern: '^c-[0-9]+$' }) code!: \`c-\${number}\`; }
 @Api() @RemoteService('items') export class ItemService {
   @ApiOperation('Saves an item') save(item: Item): Item { return item; }
   @ApiOperation('Reads a ref') ref(ref: Ref | null, sku: Sku): string { return ref ?? sku; }
+  @ApiOperation('Saves a code') code(coded: Coded): Coded { return coded; }
 }
 export default nativeApp({ name: 'shop', services: [ItemService] });
 `;
@@ -60,6 +62,17 @@ describe('template literal types, with a contract', () => {
     expect(refused.status).toBe(400);
     expect(refused.error?.message).toContain('skus[0]: does not match the pattern ^sku-[0-9]+$');
     expect((await rmc([null, 'sku-x'])).status).toBe(400);
+    // A @Field's pattern is the one the document gives and the server checks: no warning either.
+    expect(schemas.Coded?.properties.code).toEqual({ type: 'string', pattern: '^c-[0-9]+$' });
+    const coded = (code: string) =>
+      send(project.server.url, '/shop/items/code', {
+        headers: json(),
+        body: JSON.stringify({ code }),
+      });
+    expect((await coded('c-12')).status).toBe(200);
+    expect((await coded('c-x')).error?.message).toBe(
+      'argument 0 (Coded): field code: does not match the pattern ^c-[0-9]+$',
+    );
   });
 
   it('takes any string for the union, in JSON and XML, RMC and ROA', async () => {

@@ -2,7 +2,8 @@ import { ts } from 'ts-morph';
 import { type SchemaModel } from '../schema-model';
 import { aliasTagsOf } from './alias-tags';
 import { type Scope } from './converter';
-import { locationOf, tagsOf } from './source-text';
+import { fieldDecoratorOf } from './enforced-facts';
+import { locationOf, propertyOf, tagsOf } from './source-text';
 
 /** A template literal type (`item-${number}`) or a string mapping (`Uppercase<string>`). */
 export function isTemplateString(type: ts.Type): boolean {
@@ -21,13 +22,15 @@ export function isTemplateUnion(members: readonly ts.Type[]): boolean {
 }
 
 /**
- * Whether a `@pattern` that the schema carries is stated where the site is declared: on the member,
- * or on the alias of a primitive it is written with (not on an alias of a union, which keeps none).
+ * Whether a pattern that the schema carries is stated where the site is declared: a `@Field`'s
+ * `pattern`, a JSDoc `@pattern` on the member, or one on the alias of a primitive it is written with
+ * (not on an alias of a union, which keeps none).
  */
 function statesPattern({ converter, site, args }: Scope): boolean {
   const { checker } = converter;
   const node = ts.isIdentifier(site.node) ? site.node.parent : site.node;
   const member = ts.isPropertyDeclaration(node) || ts.isPropertySignature(node);
+  if (propertyOf(fieldDecoratorOf(converter, node)?.options, 'pattern')) return true;
   const own = member ? tagsOf(checker.getSymbolAtLocation(node.name), checker) : [];
   return [...own, ...aliasTagsOf(node, checker, args)].some(([name]) => name === 'pattern');
 }
