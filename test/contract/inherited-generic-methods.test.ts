@@ -85,6 +85,31 @@ export default nativeApp({ name: 'shop', services: [Names] });
   });
 });
 
+describe('remote methods of a generic parent class that a subclass declares too', () => {
+  it('says which declaration is served, or that the unmarked one is not', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portico-inherited-declared-'));
+    const source = `${HEAD}
+export abstract class Repo<T> {
+  @ApiOperation('Gets one') get(id: string): T | null { return null; }
+  @ApiOperation('Lists') list(): T[] { return []; }
+}
+@Api() @RemoteService('items') export class Items extends Repo<Product> {
+  @ApiOperation('Gets one') override get(id: string): Product | null { return null; }
+  override list(): Product[] { return []; }
+}
+export default nativeApp({ name: 'shop', services: [Items] });
+`;
+    try {
+      expect(await contractFindings(dir, source, { strict: true })).toEqual([
+        `service.ts:6: Repo.get has @ApiOperation, ${UNSERVED}; Items declares its own get, which is what is served: take @ApiOperation off Repo.get`,
+        `service.ts:7: Repo.list has @ApiOperation, ${UNSERVED}; Items.list declares it without a remote decorator, so it is not served either: move @ApiOperation('Lists') onto Items.list`,
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('remote methods declared as the warning says, with a contract', () => {
   const project = serveContractProject('inherited-generic', DECLARED);
   const call = (method: string, body: string, headers: Record<string, string>) =>

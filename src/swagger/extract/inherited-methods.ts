@@ -23,18 +23,21 @@ function extendsClass(checker: ts.TypeChecker, node: ts.ClassDeclaration, base: 
   return false;
 }
 
-/** The `@RemoteService` classes of the project that extend `base` and do not declare `name`. */
-function inheritingServices(converter: Converter, base: ts.ClassDeclaration, name: string) {
-  const found: ts.ClassDeclaration[] = [];
+/**
+ * The `@RemoteService` classes of the project that extend `base`: those that inherit `name`, and
+ * those that declare a method of that name themselves.
+ */
+function servicesBelow(converter: Converter, base: ts.ClassDeclaration, name: string) {
+  const found = { inheriting: [] as ts.ClassDeclaration[], declaring: [] as ts.ClassDeclaration[] };
   const visit = (node: ts.Node): void => {
     if (
       ts.isClassDeclaration(node) &&
       node.name &&
       porticoDecorators(node, converter).some((d) => d.name === 'RemoteService') &&
-      !node.members.some((m) => m.name?.getText() === name) &&
       extendsClass(converter.checker, node, base)
     ) {
-      found.push(node);
+      const own = node.members.some((m) => m.name?.getText() === name);
+      found[own ? 'declaring' : 'inheriting'].push(node);
     }
     ts.forEachChild(node, visit);
   };
@@ -83,13 +86,30 @@ export function checkUnservedMethods(converter: Converter, node: ts.ClassDeclara
     // Each of them, written out on one line: @ApiOperation describes it, @RemoteMethod may bind it.
     const decorators = remote.map((d) => d.node.getText().replace(/\s*\n\s*/g, ' ')).join(' ');
     const named = remote.map((d) => `@${d.name}`).join(' and ');
-    const fixes = inheritingServices(converter, node, name).map(
+    const { inheriting, declaring } = servicesBelow(converter, node, name);
+    const fixes = inheriting.map(
       (service) =>
         `in ${service.name?.text}, ${decorators} ${overrideIn(converter, service, name)}`,
     );
+    // A class that declares its own serves it when that one is marked remote; then the parent's
+    // decorators only mislead a reader.
+    const moves = declaring.flatMap((service) => {
+      const declared = service.members.find((m) => m.name?.getText() === name) as ts.Node;
+      const marked = porticoDecorators(declared, converter).some(
+        (d) => d.name === 'ApiOperation' || d.name === 'RemoteMethod',
+      );
+      return marked ? [] : [`${service.name?.text}.${name}`];
+    });
+    const served = declaring
+      .filter((service) => !moves.includes(`${service.name?.text}.${name}`))
+      .map((service) => service.name?.text);
     const fix = fixes.length
       ? `; to serve it, take ${named} off ${where} and declare the method in each @RemoteService class that inherits it: ${fixes.join('; ')}`
-      : '';
+      : moves.length
+        ? `; ${moves.join(', ')} declare${moves.length > 1 ? '' : 's'} it without a remote decorator, so it is not served either: move ${decorators} onto ${moves.join(' and ')}`
+        : served.length
+          ? `; ${served.join(', ')} declare${served.length > 1 ? '' : 's'} its own ${name}, which is what is served: take ${named} off ${where}`
+          : '';
     converter.report({
       severity: 'warning',
       message: `${where} has ${named}, but its class has no @RemoteService, so it is never served nor described: a @RemoteService class serves only the methods it declares itself, not those it inherits${fix}`,
