@@ -110,6 +110,26 @@ export default nativeApp({ name: 'shop', services: [Items] });
   });
 });
 
+describe('remote methods of a generic class given to a mixin', () => {
+  it('name the declaration to write in the class that extends the mixin', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portico-inherited-mixin-'));
+    const source = `${HEAD}
+type Ctor<T = {}> = new (...args: any[]) => T;
+export function Timestamped<B extends Ctor>(Base: B) { return class extends Base { at = 0; }; }
+export class Plain<T> { @ApiOperation('Hello') hello(name: T): T { return name; } }
+@Api() @RemoteService('mixed') export class Mixed extends Timestamped(Plain<string>) {}
+export default nativeApp({ name: 'shop', services: [Mixed] });
+`;
+    try {
+      expect(await contractFindings(dir, source, { strict: true })).toEqual([
+        `service.ts:7: Plain.hello has @ApiOperation, ${UNSERVED}; to serve it, take @ApiOperation off Plain.hello and declare the method in each @RemoteService class that inherits it: in Mixed, @ApiOperation('Hello') override hello(name: string): string { return super.hello(name); }`,
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('remote methods declared as the warning says, with a contract', () => {
   const project = serveContractProject('inherited-generic', DECLARED);
   const call = (method: string, body: string, headers: Record<string, string>) =>

@@ -3,22 +3,38 @@ import { type Converter } from './converter';
 import { porticoDecorators } from './portico-symbols';
 import { locationOf } from './source-text';
 
-/** The class a heritage clause `extends X` or `extends X<A>` names, when it is a declared class. */
-function parentOf(checker: ts.TypeChecker, node: ts.ClassLikeDeclaration) {
-  const clause = node.heritageClauses?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword);
-  const expression = clause?.types[0]?.expression;
-  let symbol = expression && checker.getSymbolAtLocation(expression);
+/**
+ * The declared classes an `extends` expression names: `X`, `X<A>`, and the classes given to a
+ * mixin (`Timestamped(Base)`, `A(B(Base<string>))`), whose class extends its argument.
+ */
+function classesIn(checker: ts.TypeChecker, expression: ts.Expression): ts.ClassDeclaration[] {
+  if (ts.isCallExpression(expression)) {
+    return expression.arguments.flatMap((argument) => classesIn(checker, argument));
+  }
+  if (ts.isExpressionWithTypeArguments(expression) || ts.isParenthesizedExpression(expression)) {
+    return classesIn(checker, expression.expression);
+  }
+  let symbol = checker.getSymbolAtLocation(expression);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-  return symbol?.declarations?.find(ts.isClassDeclaration);
+  return symbol?.declarations?.filter(ts.isClassDeclaration) ?? [];
 }
 
-/** Whether `node` extends `base`, directly or through classes between them. */
+/** The classes a class's `extends` clause names, as {@link classesIn} finds them. */
+function parentsOf(checker: ts.TypeChecker, node: ts.ClassLikeDeclaration) {
+  const clause = node.heritageClauses?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword);
+  const expression = clause?.types[0]?.expression;
+  return expression ? classesIn(checker, expression) : [];
+}
+
+/** Whether `node` extends `base`, directly, through classes between them, or through mixins. */
 function extendsClass(checker: ts.TypeChecker, node: ts.ClassDeclaration, base: ts.Node): boolean {
   const seen = new Set<ts.Node>();
-  for (let parent = parentOf(checker, node); parent && !seen.has(parent); ) {
+  const pending = parentsOf(checker, node);
+  for (let parent = pending.pop(); parent; parent = pending.pop()) {
     if (parent === base) return true;
+    if (seen.has(parent)) continue;
     seen.add(parent);
-    parent = parentOf(checker, parent);
+    pending.push(...parentsOf(checker, parent));
   }
   return false;
 }
