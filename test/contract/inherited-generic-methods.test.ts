@@ -110,6 +110,31 @@ export default nativeApp({ name: 'shop', services: [Items] });
   });
 });
 
+describe('remote methods of a generic @RemoteService parent that no nativeApp deploys', () => {
+  it('name the declaration to write in the deployed class that inherits them', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portico-inherited-service-'));
+    const source = `${HEAD}
+@Api() @RemoteService('repo') export abstract class Repo<T> { @ApiOperation('Gets') get(id: string): T | null { return null; } }
+@RemoteService('bare') export abstract class Bare<T> { @RemoteMethod() put(value: T): void {} }
+@Api() @RemoteService('items') export class Items extends Repo<Product> {}
+@Api() @RemoteService('bags') export class Bags extends Bare<Product[]> {}
+export default nativeApp({ name: 'shop', services: [Items, Bags] });
+`;
+    const lost = (where: string) =>
+      `${where}, but no nativeApp deploys its class, so it is never served nor described: a @RemoteService class serves only the methods it declares itself, not those it inherits`;
+    try {
+      expect(await contractFindings(dir, source, { strict: true })).toEqual([
+        'service.ts:5: no nativeApp in the project deploys Repo; it is left out (give --microservice)',
+        `service.ts:5: ${lost('Repo.get has @ApiOperation')}; to serve it, take @ApiOperation off Repo.get and declare the method in each @RemoteService class that inherits it: in Items, @ApiOperation('Gets') override get(id: string): Product | null { return super.get(id); }`,
+        'service.ts:6: Bare has @RemoteService but no @Api, so the document leaves its methods out: add @Api() to the class',
+        `service.ts:6: ${lost('Bare.put has @RemoteMethod')}; to serve it, take @RemoteMethod off Bare.put and declare the method in each @RemoteService class that inherits it: in Bags, @RemoteMethod() override put(value: Product[]): void { return super.put(value); }`,
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('remote methods of a generic class given to a mixin', () => {
   it('name the declaration to write in the class that extends the mixin', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'portico-inherited-mixin-'));

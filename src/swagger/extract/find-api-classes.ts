@@ -41,6 +41,7 @@ function readApiClass(
       converter.report({ severity: 'warning', message, location: where });
     }
     const placed = microservice ? [microservice] : deployments.get(node);
+    if (remote && !placed?.length) checkUnservedMethods(converter, node, true);
     if (!remote || !undocumented || !placed?.length) return undefined;
     const service =
       staticStringOf(remote.args[0], converter.checker) ?? defaultServiceName(node.name.text);
@@ -57,6 +58,7 @@ function readApiClass(
   if (!microservices?.length) {
     const message = `no nativeApp in the project deploys ${node.name.text}; it is left out (give --microservice)`;
     converter.report({ severity: 'warning', message, location: where });
+    checkUnservedMethods(converter, node, true);
     return undefined;
   }
   const service =

@@ -85,12 +85,17 @@ function overrideIn(converter: Converter, service: ts.ClassDeclaration, name: st
 }
 
 /**
- * Warns for each method marked remote on a class without `@RemoteService`: the server serves only
+ * Warns for each method marked remote on a class without `@RemoteService` (or, `undeployed`, on one
+ * that no nativeApp deploys, where a class below it inherits the method): the server serves only
  * the methods a `@RemoteService` class declares itself, never those it inherits (docs/design.md
  * §6), so such a method is neither called nor described. Where `@RemoteService` classes inherit
  * it, the warning names the method to declare in each, with its type arguments in place.
  */
-export function checkUnservedMethods(converter: Converter, node: ts.ClassDeclaration): void {
+export function checkUnservedMethods(
+  converter: Converter,
+  node: ts.ClassDeclaration,
+  undeployed = false,
+): void {
   for (const member of node.members) {
     if (!ts.isMethodDeclaration(member)) continue;
     const remote = porticoDecorators(member, converter).filter(
@@ -126,9 +131,15 @@ export function checkUnservedMethods(converter: Converter, node: ts.ClassDeclara
         : served.length
           ? `; ${served.join(', ')} declare${served.length > 1 ? '' : 's'} its own ${name}, which is what is served: take ${named} off ${where}`
           : '';
+    // A @RemoteService class that no nativeApp deploys has its own warning; this one is for
+    // the classes below it that would lose the method.
+    if (undeployed && !fixes.length && !moves.length) continue;
+    const unserved = undeployed
+      ? 'no nativeApp deploys its class'
+      : 'its class has no @RemoteService';
     converter.report({
       severity: 'warning',
-      message: `${where} has ${named}, but its class has no @RemoteService, so it is never served nor described: a @RemoteService class serves only the methods it declares itself, not those it inherits${fix}`,
+      message: `${where} has ${named}, but ${unserved}, so it is never served nor described: a @RemoteService class serves only the methods it declares itself, not those it inherits${fix}`,
       location: locationOf(member.name),
     });
   }
