@@ -15,6 +15,7 @@ import path from 'node:path';
 import { CHROMIUM, launchChromium } from '../support/browser';
 import { send } from '../support/http';
 import { packPortico } from '../support/package-tarball';
+import { waitFor } from '../support/wait';
 import {
   npmInstall,
   type Running,
@@ -324,6 +325,9 @@ describe("the README's own project in development mode and in a browser", () => 
     const closed = [shell.child.stdout, shell.child.stderr].map((pipe) => once(pipe!, 'close'));
     shell.child.kill('SIGKILL');
     await Promise.all(closed);
+    // The pipes close as the last process closes its files, which it does before it has quite
+    // died: wait for the tree's end itself (a process that stays fails here, as before).
+    await waitFor(() => !tree.some(alive), { timeoutMs: 5_000, what: 'the end of every process' });
     expect(tree.filter(alive)).toEqual([]);
   });
 });
