@@ -20,6 +20,12 @@ describeNats('a call when no replica the main server knows takes calls', () => {
   const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
   const setup = useNatsLink('no-replica-open', logger, { replicas: true });
   const status = (id: string, draining: boolean) => steerableStatus('gone', id, draining);
+  /** What the call to `subject` ends with through `watch`: the error, or undefined if answered. */
+  const refusal = (subject: string, watch: ReturnType<typeof watchGone>) =>
+    requestReply({ link: setup.link, subject, steer: watch.steer }, call).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
 
   // The last replica drains: it keeps its subscriptions a moment, and a call sent to the queue
   // group as it ends them is lost in a cluster of NATS nodes. A user expects 503, "retry later".
@@ -41,11 +47,7 @@ describeNats('a call when no replica the main server knows takes calls', () => {
       await waitFor(() => watch.steer.next() === replicaSubject(subject, 'last-1'));
       state.draining = true;
       await waitFor(() => watch.steer.next() === undefined);
-      const hop = { link: setup.link, subject, steer: watch.steer };
-      const error = await requestReply(hop, call).then(
-        () => undefined,
-        (reason: unknown) => reason,
-      );
+      const error = await refusal(subject, watch);
       expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
       expect((error as RemoteError).headers).toMatchObject({ 'Retry-After': '1' });
       expect(taken).toEqual([]);
@@ -72,11 +74,7 @@ describeNats('a call when no replica the main server knows takes calls', () => {
       await waitFor(() =>
         lines.some((line) => line.replica === 'hung-1' && line.msg === 'replica lost'),
       );
-      const hop = { link: setup.link, subject, steer: watch.steer };
-      const error = await requestReply(hop, call).then(
-        () => undefined,
-        (reason: unknown) => reason,
-      );
+      const error = await refusal(subject, watch);
       expect(error).toMatchObject({
         status: 503,
         code: 'SERVICE_UNAVAILABLE',
@@ -104,11 +102,7 @@ describeNats('a call when no replica the main server knows takes calls', () => {
       await waitFor(() =>
         lines.some((line) => line.replica === 'left-1' && line.msg === 'replica left'),
       );
-      const hop = { link: setup.link, subject, steer: watch.steer };
-      const error = await requestReply(hop, call).then(
-        () => undefined,
-        (reason: unknown) => reason,
-      );
+      const error = await refusal(subject, watch);
       expect(error).toMatchObject({
         status: 503,
         code: 'SERVICE_UNAVAILABLE',
