@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { findSpecProblem } from '../../src/swagger/build/validate-spec';
 import { main } from '../../src/swagger/cli/cli';
+import { generateDocument } from '../../src/swagger/cli/generate';
 import { captureIo, fixtureProject, ROOT } from './support';
 
 const BASE = ['--title', 'Fixture', '--api-version', '1.0.0'];
@@ -96,21 +97,50 @@ describe('generate-swagger command', () => {
   });
 
   it('refuses to write a document that does not validate', async () => {
-    // A microservice name in braces is a path template without a parameter: invalid Swagger.
-    const args = [
+    // A microservice name in braces is a path template without a parameter: invalid Swagger. The
+    // command line refuses such a name (below), so the validator is reached through the function.
+    const generation = await generateDocument({
+      project: fixtureProject('minimal'),
+      title: 'Fixture',
+      version: '1.0.0',
+      microservice: '{x}',
+    });
+    expect(generation.invalid).toContain('missing path parameter(s) for {x}');
+  });
+
+  it.each(['{x}', 'my.calc', 'a b', 'a:b', '-calc', 'é', 'x'.repeat(129)])(
+    'refuses --microservice %j by the rule portico microservice --name applies (exit 2)',
+    async (name) => {
+      const refused = await run(
+        '--project',
+        fixtureProject('minimal'),
+        ...BASE,
+        `--microservice=${name}`, // the = form takes '-calc' as a value
+        '--out',
+        out,
+      );
+      expect(refused.code).toBe(2);
+      expect(refused.err).toContain(
+        `--microservice: microservice name ${JSON.stringify(name)} must be 1 to 128 characters`,
+      );
+      expect(refused.err.trim().split('\n')).toHaveLength(1);
+      expect(existsSync(out)).toBe(false);
+    },
+  );
+
+  it('takes a --microservice name of 128 characters of the rule', async () => {
+    const name = `A${'b_-9'.repeat(31)}xyz`;
+    const taken = await run(
       '--project',
       fixtureProject('minimal'),
       ...BASE,
       '--microservice',
-      '{x}',
+      name,
       '--out',
       out,
-    ];
-    const invalid = await run(...args);
-    expect(invalid.code).toBe(1);
-    expect(invalid.err).toContain('the document is not valid Swagger 2.0');
-    expect(invalid.err).toContain('missing path parameter(s) for {x}');
-    expect(existsSync(out)).toBe(false);
+    );
+    expect(taken.code).toBe(0);
+    expect(JSON.parse(readFileSync(out, 'utf8')).paths).toHaveProperty([`/${name}/greeter/greet`]);
   });
 
   it('writes validated OpenAPI 3.1 with --openapi 3.1, and honours --base-url', async () => {

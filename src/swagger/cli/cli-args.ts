@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { microserviceNameFault } from '../../protocol/microservice-name';
 import { CONTRACT_FILE } from '../../runtime/contract/contract-format';
 import { argumentsError } from './arguments-error';
 import { type GenerateOptions } from './generate';
@@ -18,7 +19,8 @@ Reads the @Api classes of a TypeScript project and writes their API description.
   --description <text>   the document's description (default: none)
   --out <file>           where to write it, - for standard output (default: swagger.json)
   --base-url <url>       where the entry point is (default: where the document is served)
-  --microservice <name>  put every service in this microservice, whatever deploys it
+  --microservice <name>  put every service in this microservice, whatever deploys it: 1 to 128
+                         of A-Z a-z 0-9 _ -, the first a letter or digit
   --strict               treat every warning as an error
   --check                write nothing; exit 1 with a diff if --out is not up to date
   --openapi 3.1          write OpenAPI 3.1 instead of Swagger 2.0
@@ -67,9 +69,9 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' | 've
     throw new Error(`--openapi takes 3.1, got ${values.openapi}`);
   }
   const microservice = values.microservice;
-  if (microservice !== undefined && (microservice === '' || microservice.includes('/'))) {
-    throw new Error('--microservice must be a name without "/"');
-  }
+  // The rule of every placement (docs/design.md §2), as `portico microservice --name` applies it.
+  const nameFault = microservice === undefined ? undefined : microserviceNameFault(microservice);
+  if (nameFault) throw new Error(`--microservice: ${nameFault}`);
   const baseUrl = checkedBaseUrl(values['base-url']);
   const contract = values.contract;
   if (contract !== undefined && path.basename(contract) !== CONTRACT_FILE) {
