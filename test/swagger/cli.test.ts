@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { findSpecProblem } from '../../src/swagger/build/validate-spec';
 import { main } from '../../src/swagger/cli/cli';
-import { generateDocument } from '../../src/swagger/cli/generate';
+import * as generate from '../../src/swagger/cli/generate';
 import { captureIo, fixtureProject, ROOT } from './support';
 
 const BASE = ['--title', 'Fixture', '--api-version', '1.0.0'];
@@ -99,13 +99,24 @@ describe('generate-swagger command', () => {
   it('refuses to write a document that does not validate', async () => {
     // A microservice name in braces is a path template without a parameter: invalid Swagger. The
     // command line refuses such a name (below), so the validator is reached through the function.
-    const generation = await generateDocument({
+    const generation = await generate.generateDocument({
       project: fixtureProject('minimal'),
       title: 'Fixture',
       version: '1.0.0',
       microservice: '{x}',
     });
     expect(generation.invalid).toContain('missing path parameter(s) for {x}');
+    // What the command does with such a document: exit 1, the validator's words, nothing written.
+    const spy = jest.spyOn(generate, 'generateDocument').mockResolvedValue(generation);
+    try {
+      const invalid = await run('--project', fixtureProject('minimal'), ...BASE, '--out', out);
+      expect(invalid.code).toBe(1);
+      expect(invalid.err).toContain('the document is not valid Swagger 2.0; nothing written');
+      expect(invalid.err).toContain('missing path parameter(s) for {x}');
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it.each(['{x}', 'my.calc', 'a b', 'a:b', '-calc', 'é', 'x'.repeat(129)])(
