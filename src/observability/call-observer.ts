@@ -52,6 +52,8 @@ export interface ObservedCall {
 /** What an observer needs: the configured microservices, and metrics or tracing or both. */
 export interface CallObserverOptions {
   readonly microservices: Iterable<string>;
+  /** The remote methods of each microservice, as `[service, method]`, named from the start. */
+  readonly registered?: ReadonlyMap<string, Iterable<readonly [string, string]>>;
   readonly metrics: CallMetrics | undefined;
   readonly tracing: boolean;
 }
@@ -122,7 +124,10 @@ class Observation implements CallObservation {
  */
 export function createCallObserver(options: CallObserverOptions): CallObserver {
   const { metrics, tracing } = options;
-  const shared: Shared = { known: new KnownNames(options.microservices), metrics };
+  const shared: Shared = {
+    known: new KnownNames(options.microservices, options.registered),
+    metrics,
+  };
   return ({ parts, requestId, headers, started }) => {
     const microservice = shared.known.microservice(parts[0]);
     metrics?.began(microservice);

@@ -41,10 +41,21 @@ const NOWHERE: CallNames = { microservice: UNKNOWN, service: UNKNOWN, method: UN
 export class KnownNames {
   private readonly known = new Map<string, Known>();
 
-  constructor(microservices: Iterable<string>) {
+  /**
+   * `registered` gives a microservice's remote methods as `[service, method]` pairs, known from
+   * the start: a method whose calls all time out or whose replica is lost is still named.
+   */
+  constructor(
+    microservices: Iterable<string>,
+    registered: ReadonlyMap<string, Iterable<readonly [string, string]>> = new Map(),
+  ) {
     for (const microservice of microservices) {
       const unknown = { microservice, service: UNKNOWN, method: UNKNOWN };
-      this.known.set(microservice, { unknown, methods: new Map(), codes: new Set(), learned: 0 });
+      const known: Known = { unknown, methods: new Map(), codes: new Set(), learned: 0 };
+      this.known.set(microservice, known);
+      for (const [service, method] of registered.get(microservice) ?? []) {
+        learn(known, service, method);
+      }
     }
   }
 
@@ -62,12 +73,7 @@ export class KnownNames {
     const found = known.methods.get(service)?.get(method);
     if (found) return found;
     const learns = replied && !(code !== undefined && UNRESOLVED_CODES.has(code));
-    if (!learns || known.learned >= MOST_PER_MICROSERVICE) return known.unknown;
-    known.learned++;
-    const names = { microservice: known.unknown.microservice, service, method };
-    const methods = known.methods.get(service) ?? new Map<string, CallNames>();
-    known.methods.set(service, methods.set(method, names));
-    return names;
+    return learns ? learn(known, service, method) : known.unknown;
   }
 
   /** The code's label: `OK`, a code of the framework's table, or a learned application code. */
@@ -81,4 +87,16 @@ export class KnownNames {
     codes.add(code);
     return code;
   }
+}
+
+/** The names of `service` and `method`, now known, or `_unknown` once the cap is reached. */
+function learn(known: Known, service: string, method: string): CallNames {
+  const found = known.methods.get(service)?.get(method);
+  if (found) return found;
+  if (known.learned >= MOST_PER_MICROSERVICE) return known.unknown;
+  known.learned++;
+  const names = { microservice: known.unknown.microservice, service, method };
+  const methods = known.methods.get(service) ?? new Map<string, CallNames>();
+  known.methods.set(service, methods.set(method, names));
+  return names;
 }

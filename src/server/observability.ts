@@ -1,3 +1,4 @@
+import { findClassMeta } from '../decorators/metadata';
 import { type CallMetrics } from '../observability/call-metrics';
 import { type CallObserver, createCallObserver } from '../observability/call-observer';
 import { loadTracing } from '../observability/call-tracing';
@@ -21,10 +22,26 @@ export function createServerObservability(config: MainServerConfig): ServerObser
   const tracing = config.tracing ?? false;
   if (tracing) loadTracing();
   if (!metrics && !tracing) return { metrics, observe: undefined };
-  const microservices = config.microservices
-    .filter((definition) => definition.type === 'nativeApp')
-    .map((definition) => definition.name);
-  return { metrics, observe: createCallObserver({ microservices, metrics, tracing }) };
+  const registered = new Map<string, (readonly [string, string])[]>();
+  for (const definition of config.microservices) {
+    if (definition.type === 'nativeApp') {
+      registered.set(definition.name, remoteMethodsOf(definition.services));
+    }
+  }
+  const microservices = registered.keys();
+  return { metrics, observe: createCallObserver({ microservices, registered, metrics, tracing }) };
+}
+
+/** The `[service, method]` pairs of the `@RemoteService` classes among `services`. */
+function remoteMethodsOf(services: readonly unknown[]): (readonly [string, string])[] {
+  const pairs: (readonly [string, string])[] = [];
+  for (const service of services) {
+    const ctor = typeof service === 'function' ? service : (service as object | null)?.constructor;
+    const meta = ctor ? findClassMeta(ctor) : undefined;
+    if (!meta?.service) continue;
+    for (const method of meta.methods.keys()) pairs.push([meta.service.name, method]);
+  }
+  return pairs;
 }
 
 function loadCallMetrics(): CallMetrics {
