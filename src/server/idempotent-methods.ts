@@ -1,4 +1,4 @@
-import { findClassMeta } from '../decorators/metadata';
+import { findClassMeta, type MethodMeta } from '../decorators/metadata';
 import { type Class } from '../decorators/types';
 
 /** A test of service and method names. */
@@ -22,13 +22,20 @@ function methodTest(
   counts: (method: { readonly idempotent: boolean }) => boolean,
 ): MethodTest {
   const keys = new Set<string>();
+  for (const [service, method] of remoteMethods(services)) {
+    if (counts(method)) keys.add(`${service}/${method.name}`);
+  }
+  return (service, method) => keys.size > 0 && keys.has(`${service}/${method}`);
+}
+
+/** Each remote method of the `@RemoteService` classes among `services`, with its service's name. */
+export function* remoteMethods(
+  services: readonly (Class | object)[],
+): Generator<readonly [string, MethodMeta]> {
   for (const service of services) {
     const ctor = typeof service === 'function' ? service : service.constructor;
     const meta = findClassMeta(ctor);
     if (!meta?.service) continue;
-    for (const method of meta.methods.values()) {
-      if (counts(method)) keys.add(`${meta.service.name}/${method.name}`);
-    }
+    for (const method of meta.methods.values()) yield [meta.service.name, method];
   }
-  return (service, method) => keys.size > 0 && keys.has(`${service}/${method}`);
 }

@@ -1,9 +1,9 @@
-import { findClassMeta } from '../decorators/metadata';
 import { type CallMetrics } from '../observability/call-metrics';
 import { type CallObserver, createCallObserver } from '../observability/call-observer';
 import { loadTracing } from '../observability/call-tracing';
 import { needPeer } from '../peers';
 import { type MainServerConfig } from './config';
+import { remoteMethods } from './idempotent-methods';
 
 /** A main server's metrics and the observer of its calls; both absent when they are off. */
 export interface ServerObservability {
@@ -25,23 +25,15 @@ export function createServerObservability(config: MainServerConfig): ServerObser
   const registered = new Map<string, (readonly [string, string])[]>();
   for (const definition of config.microservices) {
     if (definition.type === 'nativeApp') {
-      registered.set(definition.name, remoteMethodsOf(definition.services));
+      const methods = [...remoteMethods(definition.services)];
+      registered.set(
+        definition.name,
+        methods.map(([service, method]) => [service, method.name]),
+      );
     }
   }
   const microservices = registered.keys();
   return { metrics, observe: createCallObserver({ microservices, registered, metrics, tracing }) };
-}
-
-/** The `[service, method]` pairs of the `@RemoteService` classes among `services`. */
-function remoteMethodsOf(services: readonly unknown[]): (readonly [string, string])[] {
-  const pairs: (readonly [string, string])[] = [];
-  for (const service of services) {
-    const ctor = typeof service === 'function' ? service : (service as object | null)?.constructor;
-    const meta = ctor ? findClassMeta(ctor) : undefined;
-    if (!meta?.service) continue;
-    for (const method of meta.methods.keys()) pairs.push([meta.service.name, method]);
-  }
-  return pairs;
 }
 
 function loadCallMetrics(): CallMetrics {
