@@ -3,7 +3,7 @@ import path from 'node:path';
 import { runDev } from './dev-command';
 import { runMicroservice } from './microservice-command';
 import { runStart } from './start-command';
-import { readStartOptions } from './start-options';
+import { readStartOptions, startArgsOfDev } from './start-options';
 import { describeFailure } from './startup-error';
 import { asksForHelp, COMMAND_USAGE, USAGE } from './usage';
 
@@ -40,7 +40,7 @@ async function startOrDev(command: 'start' | 'dev', all: readonly string[]): Pro
   try {
     const options = readStartOptions(args, process.env, command);
     if (command === 'start') return await runStart(options);
-    return await runDev(options, args, cut < 0 ? [] : all.slice(cut + 1));
+    return await runDev(options, startArgsOfDev(args), cut < 0 ? [] : all.slice(cut + 1));
   } catch (error) {
     process.stderr.write(describeFailure('portico', error, verbose));
     return (error as { exitCode?: number }).exitCode ?? 1;

@@ -41,6 +41,9 @@ export function readStartOptions(
         ? readPort('PORT', env.PORT)
         : undefined;
   const logLevel = readLogLevel(env);
+  if (command === 'start' && values.project !== undefined) {
+    throw usageError('--project is an option of portico dev');
+  }
   return {
     config,
     ...(logLevel === undefined ? {} : { logLevel }),
@@ -88,6 +91,13 @@ export function parseCommandLine<T extends Flags>(args: readonly string[], optio
   } catch (error) {
     throw new Error(argumentsError(error));
   }
+}
+
+/** The arguments of `portico dev` that its server's `portico start` takes: all but `--project`. */
+export function startArgsOfDev(args: readonly string[]): string[] {
+  return args.filter(
+    (arg, i) => arg !== '--project' && args[i - 1] !== '--project' && !arg.startsWith('--project='),
+  );
 }
 
 /** An argument after the module, which a command of portico does not take. */

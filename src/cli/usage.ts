@@ -11,7 +11,8 @@ const START_USAGE = `  portico start [config] [--port N] [--host H] [--admin-por
                            --drain-grace-ms after it (default: the drain delay, then callTimeoutMs
                            and a second) are answered 502 SERVER_LEFT and it exits 1.`;
 
-const DEV_USAGE = `  portico dev [config] [--project tsconfig.json] [--port N] [--host H] [-- generate-swagger flags]
+const DEV_USAGE = `  portico dev [config] [--project tsconfig.json] [--port N] [--host H] [--admin-port N]
+                           [--verbose] [-- generate-swagger flags]
                            Development mode: tsc --watch on the project; after each build,
                            generate-swagger with the flags after -- (the document, and the
                            contract with --contract), then the server restarted; a 404 names what

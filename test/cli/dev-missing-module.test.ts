@@ -51,7 +51,9 @@ describe('portico dev with a server module that does not exist', () => {
   });
 
   it('says once that it waits for the next build, and starts the server from it', async () => {
-    const args = ['dev', 'dist/sub/main.js', '--port', '0', '--host', '127.0.0.1'];
+    // --project is the compiler's; the server started from the build does not take it.
+    const args = ['dev', 'dist/sub/main.js', '--project', 'tsconfig.json', '--port', '0'];
+    args.push('--host', '127.0.0.1');
     dev = startCommand(dir, process.execPath, [path.join(ROOT, 'bin', 'portico.js'), ...args]);
     await outputHolds(dev, WAITS);
     // A build that leaves it missing says nothing more.

@@ -139,6 +139,13 @@ describe('portico start refuses to start with one line that says what to do', ()
       2,
     ],
     [
+      "portico dev's --project",
+      ['start', 'dist/examples/main.js', '--project', 'tsconfig.json'],
+      {},
+      'portico: --project is an option of portico dev\n',
+      2,
+    ],
+    [
       'an unknown command',
       ['serve'],
       {},
