@@ -32,7 +32,8 @@ Reads the @Api classes of a TypeScript project and writes their API description.
   --help                 show this text
 
 Exit codes: 0 written (or up to date under --check); 1 an error in the project or the document,
-a --project that is not there, or a file that is not up to date under --check; 2 a wrong
+a --project that is not there or cannot be read, an --out that cannot be written, or a file that
+is not up to date under --check; 2 a wrong
 command line (an unknown option, a value missing or not one, --title or --api-version left out).`;
 
 /** The parsed command line. */

@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Diagnostic } from '../model';
 import { type CliOptions, parseCliArgs, USAGE } from './cli-args';
-import { type Generation, generateDocument } from './generate';
+import { type Generation, generateDocument, UnreadableProject } from './generate';
 import { VERSION_FLAG_DEPRECATED } from './old-version-flag';
 import { shortDiff } from './short-diff';
 
@@ -22,7 +22,13 @@ export function formatDiagnostic(diagnostic: Diagnostic): string {
 }
 
 async function check(options: CliOptions, generation: Generation, io: CliIo): Promise<number> {
-  const current = existsSync(options.out) ? await readFile(options.out, 'utf8') : undefined;
+  let current: string | undefined;
+  try {
+    current = existsSync(options.out) ? await readFile(options.out, 'utf8') : undefined;
+  } catch (error) {
+    io.stderr.write(`generate-swagger: cannot read ${options.out}: ${(error as Error).message}\n`);
+    return 1;
+  }
   if (current === generation.text) {
     io.stderr.write(`generate-swagger: ${options.out} is up to date\n`);
     return 0;
@@ -33,16 +39,26 @@ async function check(options: CliOptions, generation: Generation, io: CliIo): Pr
   return 1;
 }
 
+/** Writes `text` to `file`, making its directory; false, with one line said, when it cannot. */
+async function writeOut(file: string, text: string, io: CliIo): Promise<boolean> {
+  try {
+    await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+    await writeFile(file, text);
+    return true;
+  } catch (error) {
+    io.stderr.write(`generate-swagger: cannot write ${file}: ${(error as Error).message}\n`);
+    return false;
+  }
+}
+
 async function write(options: CliOptions, generation: Generation, io: CliIo): Promise<number> {
   if (options.out === '-') {
     io.stdout.write(generation.text);
     return 0;
   }
-  await mkdir(path.dirname(path.resolve(options.out)), { recursive: true });
-  await writeFile(options.out, generation.text);
+  if (!(await writeOut(options.out, generation.text, io))) return 1;
   if (options.contract && generation.contractText !== undefined) {
-    await mkdir(path.dirname(path.resolve(options.contract.file)), { recursive: true });
-    await writeFile(options.contract.file, generation.contractText);
+    if (!(await writeOut(options.contract.file, generation.contractText, io))) return 1;
     io.stderr.write(`generate-swagger: wrote ${options.contract.file}\n`);
   }
   const paths = Object.keys((generation.document.paths as object | undefined) ?? {}).length;
@@ -62,7 +78,21 @@ async function run(options: CliOptions, io: CliIo): Promise<number> {
     io.stderr.write(`generate-swagger: no tsconfig at ${options.project}${hint}\n`);
     return 1;
   }
-  const generation = await generateDocument(options);
+  if (statSync(options.project).isDirectory()) {
+    const file = path.join(options.project, 'tsconfig.json');
+    io.stderr.write(
+      `generate-swagger: ${options.project} is a directory: give its tsconfig.json (${file})\n`,
+    );
+    return 1;
+  }
+  let generation: Generation;
+  try {
+    generation = await generateDocument(options);
+  } catch (error) {
+    if (!(error instanceof UnreadableProject)) throw error;
+    io.stderr.write(`generate-swagger: ${error.message}\n`);
+    return 1;
+  }
   for (const diagnostic of generation.diagnostics)
     io.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
   const errors = generation.diagnostics.filter((d) => d.severity === 'error').length;
@@ -81,8 +111,8 @@ async function run(options: CliOptions, io: CliIo): Promise<number> {
 
 /**
  * Runs `generate-swagger` with the given arguments; resolves with the exit code: 0 done, 1 an
- * error in the project (one that is not there too) or the document (or `--check` found a
- * difference), 2 a wrong command line.
+ * error in the project (one that is not there or cannot be read too), the document or its file
+ * (or `--check` found a difference), 2 a wrong command line.
  * `version` is what `--version` alone prints: portico's version.
  */
 export async function main(

@@ -46,7 +46,7 @@ export interface Generation {
  * });
  */
 export async function generateDocument(options: GenerateOptions): Promise<Generation> {
-  const project = new Project({ tsConfigFilePath: options.project });
+  const project = openProject(options.project);
   const missing = missingDecoratorFlags(project.getCompilerOptions());
   const only = options.microservice ? { microservice: options.microservice } : {};
   const contract = options.contract !== undefined;
@@ -86,4 +86,16 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
     ...(invalid ? { invalid } : {}),
     ...(contractText === undefined ? {} : { contractText }),
   };
+}
+
+/** A tsconfig that the compiler cannot read: its message names the file and the reason. */
+export class UnreadableProject extends Error {}
+
+function openProject(tsConfigFilePath: string): Project {
+  try {
+    return new Project({ tsConfigFilePath });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UnreadableProject(`cannot read ${tsConfigFilePath}: ${reason}`, { cause: error });
+  }
 }

@@ -1,0 +1,55 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { main } from '../../src/swagger/cli/cli';
+import { captureIo, fixtureProject } from './support';
+
+const BASE = ['--title', 'Fixture', '--api-version', '1.0.0', '--microservice', 'm'];
+
+// A tsconfig that is not JSON, a --project that is a directory, or an --out that cannot be
+// written ended the command with a stack trace (the bin's last resort): one line now, exit 1.
+describe('generate-swagger with a file it cannot read or write', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'generate-swagger-files-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function run(...args: string[]) {
+    const io = captureIo();
+    const code = await main(args, io);
+    return { code, err: io.err() };
+  }
+
+  function expectOneLine(err: string, ...parts: string[]) {
+    expect(err).not.toMatch(/^\s+at /m);
+    expect(err.split('\n').filter((line) => line.startsWith('generate-swagger:'))).toHaveLength(1);
+    for (const part of parts) expect(err).toContain(part);
+  }
+
+  it('names a tsconfig that is not JSON, and the parser error', async () => {
+    const tsconfig = path.join(dir, 'tsconfig.json');
+    writeFileSync(tsconfig, '{ "compilerOptions": { ');
+    const { code, err } = await run('--project', tsconfig, ...BASE, '--out', '-');
+    expect(code).toBe(1);
+    expectOneLine(err, `generate-swagger: cannot read ${tsconfig}: `, "'}' expected");
+  });
+
+  it('names a --project that is a directory, and the file to give', async () => {
+    const { code, err } = await run('--project', dir, ...BASE, '--out', '-');
+    expect(code).toBe(1);
+    expectOneLine(err, `generate-swagger: ${dir} is a directory: give its tsconfig.json`);
+  });
+
+  it('names an --out that cannot be written, and why', async () => {
+    const out = path.join(dir, 'taken');
+    mkdirSync(out);
+    const project = fixtureProject('minimal');
+    const { code, err } = await run('--project', project, ...BASE, '--out', out);
+    expect(code).toBe(1);
+    expectOneLine(err, `generate-swagger: cannot write ${out}: `, 'EISDIR');
+    const checked = await run('--project', project, ...BASE, '--out', out, '--check');
+    expect(checked.code).toBe(1);
+    expectOneLine(checked.err, `generate-swagger: cannot read ${out}: `, 'EISDIR');
+  });
+});
