@@ -1,9 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { connect, type NatsConnection, NatsError } from 'nats';
+import { connect, type NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { microserviceNameFault } from '../../protocol/microservice-name';
 import { clientOptions } from './client-options';
-import { connectFailure } from './connect-failure';
+import { connectFailure, isLastingFailure } from './connect-failure';
 import { type NatsConnectionOptions } from './nats-options';
 import { createRequestMux, type RequestMux } from './request-mux';
 
@@ -108,7 +108,8 @@ export async function connectNats(options: NatsConnectOptions): Promise<NatsLink
 /**
  * The client's own `waitOnFirstConnect` would retry forever, and its pending connection cannot be
  * cancelled, so a main server could neither fail its `listen` nor let go of the attempt. Refused
- * credentials are not retried: trying again cannot help, and the answer should come at once.
+ * credentials and a TLS set-up that does not match the server's are not retried: trying again
+ * cannot help, and the answer should come at once.
  */
 async function connectWithRetry(options: NatsConnectOptions): Promise<NatsConnection> {
   const giveUpAt = Date.now() + (options.connectTimeoutMs ?? 10_000);
@@ -117,8 +118,7 @@ async function connectWithRetry(options: NatsConnectOptions): Promise<NatsConnec
     try {
       return await connect(settings);
     } catch (error) {
-      const refused = error instanceof NatsError && error.isAuthError();
-      if (refused || Date.now() + FIRST_CONNECT_RETRY_MS >= giveUpAt) {
+      if (isLastingFailure(error) || Date.now() + FIRST_CONNECT_RETRY_MS >= giveUpAt) {
         throw connectFailure(error, options.servers);
       }
       await delay(FIRST_CONNECT_RETRY_MS);
