@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { freePort } from '../scripts/lib/nats-server';
-import { ROOT, readDoc } from './support/docs';
+import { runInBash } from './support/doc-blocks';
+import { readDoc } from './support/docs';
 import { checkNats } from './support/nats';
 
 /** The first `sh` block of docs/operating.md. */
@@ -47,24 +47,11 @@ describe('docs/operating.md', () => {
         .replaceAll('4222', String(nats))
         .replaceAll('8082', String(main))
         .replaceAll('9464', String(admin));
-      const child = spawn('bash', ['-c', script], {
-        cwd: ROOT,
-        env: { ...process.env, PORT: String(main) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      });
-      let output = '';
-      child.stdout.on('data', (chunk) => {
-        output += chunk;
-      });
-      child.stderr.on('data', (chunk) => {
-        output += chunk;
-      });
-      const timer = setTimeout(() => process.kill(-(child.pid as number), 'SIGKILL'), 60_000);
-      const code = await new Promise((resolve) => child.on('close', resolve));
-      clearTimeout(timer);
+      const run = await runInBash([{ block: script }], { PORT: String(main) }, 60_000);
+      const output = `${run.stdout}${run.stderr}`;
       // What the block printed, where it stopped, is what tells a failure (or the 60 s kill) apart.
-      if (code !== 0) throw new Error(`the block ended with ${code}; it printed:\n${output}`);
+      if (run.code !== 0)
+        throw new Error(`the block ended with ${run.code}; it printed:\n${output}`);
       const lines = block.split('\n');
       const expected = lines.flatMap((line, i) =>
         line.startsWith('curl ') && lines[i + 1]?.startsWith('# ')

@@ -31,6 +31,7 @@ const ALONE = [
   'test/nats/twin-replica-ids.test.ts',
   'test/nats/unheard-replica.test.ts',
   'test/regression/hung-method-holds-replica-slot.test.ts',
+  'test/scaling-out-readme.test.ts',
 ];
 
 /**
