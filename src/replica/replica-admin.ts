@@ -89,20 +89,24 @@ export async function startReplicaAdmin(
       );
     };
     const fault = req.url === '*' ? asteriskFault(req.method) : undefined;
+    // The path without its query, as the main server's admin routes read it.
+    const path = req.url?.split('?', 1)[0];
     if (fault) refuse('BAD_REQUEST', fault);
     else if (req.url === '*') answerServerOptions(res, { allow: ADMIN_METHODS, requestId: idOf() });
-    else if (req.method !== 'GET' && req.method !== 'HEAD') {
+    else if (!(path === '/-/live' || path === '/-/ready' || path === '/-/metrics')) {
+      refuse('NOT_FOUND', 'no such admin route: /-/live, /-/ready and /-/metrics exist');
+    } else if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
       refuse('METHOD_NOT_ALLOWED', `${req.method} is not allowed: use GET`);
-    } else if (req.url === '/-/live') json(200, { status: 'live' });
-    else if (req.url === '/-/ready') {
+    } else if (path === '/-/live') json(200, { status: 'live' });
+    else if (path === '/-/ready') {
       json(draining ? 503 : 200, { status: draining ? 'not ready' : 'ready' });
-    } else if (req.url === '/-/metrics') {
+    } else {
       registry.metrics().then(
         (text) => send(200, registry.contentType, text),
         () => refuse('INTERNAL_ERROR', 'the metrics could not be collected'),
       );
-    } else refuse('NOT_FOUND', 'no such admin route: /-/live, /-/ready and /-/metrics exist');
+    }
   });
   // Bytes the parser refuses get the error envelope, as on the main server's ports, where Node
   // would write a bare status line; a connection whose answer is under way is only closed.

@@ -28,7 +28,9 @@ export function createAdminRoutes(options: AdminRoutesOptions): AdminRoutes {
   const { readiness, metrics } = options;
   return async (ctx, rest) => {
     ctx.set('Cache-Control', 'no-store');
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+    const route = rest === '/live' || rest === '/ready' || (rest === '/metrics' && metrics);
+    // 405 only where GET finds something: a path that is no route is 404 whatever the method.
+    if (route && ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.set('Allow', 'GET, HEAD');
       answerAdminError(ctx, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed: use GET`);
     } else if (rest === '/live') {
