@@ -13,6 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM, launchChromium } from '../support/browser';
+import { readDoc } from '../support/docs';
 import { send } from '../support/http';
 import { packPortico } from '../support/package-tarball';
 import { waitFor } from '../support/wait';
@@ -472,6 +473,10 @@ describe('a runtime install of the packed package', () => {
     );
     expect(generate.status).toBe(1);
     expect(spawnIn(dir, bin(dir, 'portico'), ['--version']).stdout).toBe('0.1.0\n');
+    // docs/getting-started.md: msgpackr loads the native addon that npm installed beside it.
+    const guide = readDoc('docs/getting-started.md');
+    const native = /\(`(node -p "[^"`]+")` prints `true`\)/.exec(guide)?.[1] ?? 'missing';
+    expect(spawnIn(dir, 'bash', ['-c', native])).toMatchObject({ status: 0, stdout: 'true\n' });
   });
 
   it('names the package to install when metrics, tracing or a pattern asks for one that is missing', () => {
