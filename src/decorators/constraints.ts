@@ -1,6 +1,7 @@
 import type * as Re2js from 're2js';
 import { requirePeer } from '../peers';
 import { constraintsWhere } from './constraint-table';
+import { setLimitsProblem } from './set-limits';
 import { isStringFormat, STRING_FORMATS } from './string-formats';
 import { type Constraints, describeType, type TypeRef, type ValueRules } from './types';
 
@@ -71,23 +72,41 @@ function rebuild(
   return { kind: 'array', items, ...(arrays ? { rules: arrays } : {}) };
 }
 
+function checkFormat(rules: ValueRules | undefined, where: string): void {
+  if (rules?.format !== undefined && !isStringFormat(rules.format)) {
+    throw new TypeError(
+      `portico: ${where}: format ${JSON.stringify(rules.format)} is not one the runtime enforces (${Object.keys(STRING_FORMATS).join(', ')})`,
+    );
+  }
+}
+
 function constrainScalar(
   type: TypeRef,
   { numbers, strings }: { numbers: ValueRules | undefined; strings: ValueRules | undefined },
   where: string,
 ): TypeRef {
+  if (type.kind === 'enum') return constrainSet(type, { ...numbers, ...strings }, where);
   if (numbers && type.kind !== 'int' && type.kind !== 'number') {
     refuse(where, type, Object.keys(numbers));
   }
   if (strings && type.kind !== 'string') refuse(where, type, Object.keys(strings));
-  if (strings?.format !== undefined && !isStringFormat(strings.format)) {
-    throw new TypeError(
-      `portico: ${where}: format ${JSON.stringify(strings.format)} is not one the runtime enforces (${Object.keys(STRING_FORMATS).join(', ')})`,
-    );
-  }
+  checkFormat(strings, where);
   const rules: ValueRules = { ...numbers, ...strings };
   const test = strings?.pattern === undefined ? undefined : compilePattern(strings.pattern, where);
   return { ...(type as { kind: 'int' }), rules: test ? { ...rules, test } : rules };
+}
+
+/**
+ * A set of literals or an enum with limits on its values of their JSON type (docs/api-description.md),
+ * refused at declaration where a limit has no value to apply to or keeps none.
+ */
+function constrainSet(type: Extract<TypeRef, { kind: 'enum' }>, rules: ValueRules, where: string) {
+  checkFormat(rules, where);
+  const test = rules.pattern === undefined ? undefined : compilePattern(rules.pattern, where);
+  const all = test ? { ...rules, test } : rules;
+  const problem = setLimitsProblem(type.values, all, describeType(type));
+  if (problem !== undefined) throw new TypeError(`portico: ${where}: ${problem}`);
+  return { ...type, rules: all };
 }
 
 function refuse(where: string, type: TypeRef, keys: readonly string[]): never {

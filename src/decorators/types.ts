@@ -66,6 +66,8 @@ export type TypeRef =
       readonly values: readonly EnumValue[];
       /** The enum's or alias's name, for messages (`Currency`); from a contract only. */
       readonly name?: string;
+      /** Limits on its values: string ones on its strings, number ones on its numbers. */
+      readonly rules?: ValueRules;
     }
   | { readonly kind: 'class'; readonly ctor: Class }
   | { readonly kind: 'array'; readonly items: TypeRef; readonly rules?: ValueRules }

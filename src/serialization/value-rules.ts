@@ -20,6 +20,8 @@ function codePoints(text: string): number {
   return count;
 }
 
+type EnumType = Extract<TypeRef, { kind: 'enum' }>;
+
 function refuse(path: string, message: string): never {
   throw new BindError(message, path);
 }
@@ -70,10 +72,21 @@ export function enumMember(
   path: string,
 ): string | number {
   if ((typeof value === 'string' || typeof value === 'number') && type.values.includes(value)) {
-    return value;
+    return kept(value, type, path);
   }
   const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : describe(value);
   return refuse(path, `expected one of ${listValues(type)}, got ${shown}`);
+}
+
+/**
+ * A member of a set with the limits stated beside it (`@pattern ^r` on a `Color`): those of its
+ * JSON type, as the document's keywords apply (docs/api-description.md).
+ */
+function kept(value: string | number, { rules }: EnumType, path: string): string | number {
+  if (!rules) return value;
+  return typeof value === 'string'
+    ? checkString(value, rules, path)
+    : checkNumber(value, rules, path);
 }
 
 /** The text of an enum's values for a message, shortened past ten. */
@@ -99,8 +112,8 @@ export function enumFromText(
   path: string,
   numberText = text,
 ): string | number {
-  if (type.values.includes(text)) return text;
+  if (type.values.includes(text)) return kept(text, type, path);
   const number = isNumberText(numberText) ? Number(numberText) : Number.NaN;
-  if (type.values.includes(number)) return number;
+  if (type.values.includes(number)) return kept(number, type, path);
   return enumMember(text, type, path);
 }

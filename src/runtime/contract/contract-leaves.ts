@@ -101,10 +101,14 @@ export function primitiveType(
 /**
  * A named type with the limits its use states beside it: `/** @pattern ^sku-[0-9]+$ *\/ ref: Ref`,
  * where `Ref` is a union of template literals, which the contract names as a string. The document
- * gives them beside the `$ref` (OpenAPI 3.1: both hold), so the server checks them too. On a named
- * type that is no string nor number (a set of literals) they are not checked.
+ * gives them beside the `$ref` (OpenAPI 3.1: both hold), so the server checks them too; also on a
+ * set of literals or an enum (`@pattern ^r` on `color: Color`), on its values of their JSON type.
  */
 export function limitRef(type: TypeRef, schema: ContractSchema, where: string): TypeRef {
-  if (type.kind !== 'string' && type.kind !== 'number' && type.kind !== 'int') return type;
+  if (type.kind === 'nullable') {
+    const of = limitRef(type.of, schema, where);
+    return of === type.of ? type : { kind: 'nullable', of };
+  }
+  if (!['string', 'number', 'int', 'enum'].includes(type.kind)) return type;
   return withConstraints(type, constraintsOf(schema), where);
 }

@@ -9,6 +9,7 @@ import {
 } from './field-agreement';
 import { constraintsOfOptions, nullableByOptions } from './field-facts';
 import { enforcedRetype } from './format-agreement';
+import { placeEnforced } from './limit-kinds';
 import { porticoDecorators } from './portico-symbols';
 import { type PropertyTags } from './property-tags';
 import { statedTypeDisagrees } from './stated-type-disagrees';
@@ -80,7 +81,9 @@ export function enforcedFacts(
     const retyped = converter.typesAreContract
       ? enforcedRetype(converter, { ...found, limits: found.tags.constraints }, found.site)
       : found.tags.retype(found.schema);
-    return placeConstraints(retyped, found.tags.constraints);
+    const limits = found.tags.constraints;
+    if (!converter.typesAreContract) return placeConstraints(retyped, limits);
+    return placeEnforced(converter, found.site, { schema: retyped, limits });
   }
   const nullable =
     nullableByOptions(field.options) || (converter.typesAreContract && hasNull(found.type));
@@ -102,5 +105,5 @@ export function enforcedFacts(
   const limits = converter.typesAreContract ? { ...tags.constraints, ...constraints } : constraints;
   const retyped = enforcedRetype(converter, { schema: found.schema, tags, limits }, found.site);
   const schema = nullable ? { ...retyped, nullable: true } : withoutNull(retyped);
-  return placeConstraints(schema, limits);
+  return placeEnforced(converter, found.site, { schema, limits });
 }

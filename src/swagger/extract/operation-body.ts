@@ -4,8 +4,9 @@ import { type SchemaModel } from '../schema-model';
 import { aliasTagsOf, writtenTypeOf } from './alias-tags';
 import { checkBindable } from './binding-check';
 import { type Converter, primitiveWithXmlName, type Site } from './converter';
-import { checkLiteralAgreement, placeConstraints, type SpecUse } from './field-agreement';
+import { checkLiteralAgreement, type SpecUse } from './field-agreement';
 import { enforcedRetype } from './format-agreement';
+import { placeEnforced } from './limit-kinds';
 import { requiredCount } from './optional-parameters';
 import { readPropertyTags } from './property-tags';
 import { warnReplacedArgumentTags } from './replaced-argument-tags';
@@ -87,7 +88,7 @@ export function withAliasTags(
     return schema;
   }
   const retyped = enforcedRetype(converter, { schema, tags, limits: tags.constraints }, site);
-  return placeConstraints(retyped, tags.constraints);
+  return placeEnforced(converter, site, { schema: retyped, limits: tags.constraints });
 }
 
 /** A parameter of an operation, with its entry in the `params` option, if any. */

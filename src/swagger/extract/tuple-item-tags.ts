@@ -2,8 +2,8 @@ import { ts } from 'ts-morph';
 import { type SchemaModel } from '../schema-model';
 import { isAbsent, typeNodeTags } from './alias-tags';
 import { type Converter, type Site } from './converter';
-import { placeConstraints } from './field-agreement';
 import { enforcedRetype } from './format-agreement';
+import { placeEnforced } from './limit-kinds';
 import { readPropertyTags } from './property-tags';
 import {
   expandedAlias,
@@ -48,7 +48,7 @@ export function withTupleItemTags(
     const read = readPropertyTags(converter, tags, itemSite);
     const limits = read.constraints;
     const retyped = enforcedRetype(converter, { schema: item, tags: read, limits }, itemSite);
-    return placeConstraints(retyped, limits);
+    return placeEnforced(converter, itemSite, { schema: retyped, limits });
   };
   const items = [...schema.items];
   let rest = schema.rest;

@@ -1,0 +1,105 @@
+import type * as Re2js from 're2js';
+import { constraintsWhere } from '../../decorators/constraint-table';
+import { setLimitsProblem } from '../../decorators/set-limits';
+import { type ValueRules } from '../../decorators/types';
+import { isPeerInstalled } from '../../peers';
+import { type SchemaConstraints, type SchemaModel } from '../schema-model';
+import { type Converter, type Site } from './converter';
+import { placeConstraints } from './field-agreement';
+import { locationOf } from './source-text';
+
+/**
+ * Limits the runtime enforces, placed as the document gives them, and refused here where the
+ * runtime would refuse them when the server starts (docs/api-description.md): a number limit on
+ * a string, a string limit on a number or a `Date`, an item count on what is no array, and limits
+ * beside a set of literals that have no value of their type there or keep none.
+ */
+
+const NUMBER_KEYS: readonly string[] = constraintsWhere('on', 'number');
+const STRING_KEYS: readonly string[] = constraintsWhere('on', 'string');
+const ARRAY_KEYS: readonly string[] = constraintsWhere('on', 'array');
+
+/** The pattern's test on RE2, as the runtime runs it; none where re2js is not installed. */
+function patternTest(pattern: string | undefined): ValueRules['test'] {
+  if (pattern === undefined || !isPeerInstalled('re2js')) return undefined;
+  try {
+    const { RE2JS } = require('re2js') as typeof Re2js;
+    const compiled = RE2JS.compile(pattern);
+    return (text) => compiled.test(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The named schema that `schema` refers to, as far as it is built; records give their values. */
+function resolved(converter: Converter, schema: SchemaModel): SchemaModel | undefined {
+  if (schema.kind === 'ref') return converter.registry.named.get(schema.name);
+  return schema;
+}
+
+function keysText(keys: readonly string[], limits: SchemaConstraints): string {
+  return keys.map((k) => `${k} ${String(limits[k as keyof SchemaConstraints])}`).join(', ');
+}
+
+/** Why the runtime would refuse `limits` on values of `schema`, or `undefined`. */
+function refusal(
+  converter: Converter,
+  given: SchemaModel,
+  limits: SchemaConstraints,
+): string | undefined {
+  const keys = Object.keys(limits);
+  const schema = resolved(converter, given);
+  if (!schema) return undefined;
+  if (schema.kind === 'object' && schema.additional && schema.properties.length === 0) {
+    return refusal(converter, schema.additional, limits);
+  }
+  const counts = keys.filter((k) => ARRAY_KEYS.includes(k));
+  if (schema.kind === 'array') {
+    const inner = Object.fromEntries(Object.entries(limits).filter(([k]) => !counts.includes(k)));
+    return Object.keys(inner).length > 0 ? refusal(converter, schema.items, inner) : undefined;
+  }
+  if (counts.length > 0 && schema.kind !== 'tuple') {
+    return `${keysText(counts, limits)} cannot apply to a value that is no array`;
+  }
+  const named = given.kind === 'ref' ? given.name : undefined;
+  if (schema.kind === 'enum' || (schema.kind === 'union' && schema.members.every(isEnum))) {
+    const values = schema.kind === 'enum' ? schema.values : schema.members.flatMap(valuesOf);
+    const shown = named ?? values.map((v) => JSON.stringify(v)).join(' | ');
+    const test = patternTest(limits.pattern);
+    return setLimitsProblem(values, test ? { ...limits, test } : limits, shown);
+  }
+  if (schema.kind !== 'primitive') return undefined;
+  const numbers = keys.filter((k) => NUMBER_KEYS.includes(k));
+  const strings = keys.filter((k) => STRING_KEYS.includes(k));
+  const isNumber = schema.type === 'number' || schema.type === 'integer';
+  const isString = schema.type === 'string' && !schema.instant;
+  const type = schema.instant ? 'a Date' : `a ${schema.type}`;
+  if (numbers.length > 0 && !isNumber)
+    return `${keysText(numbers, limits)} cannot apply to ${type}`;
+  if (strings.length > 0 && !isString)
+    return `${keysText(strings, limits)} cannot apply to ${type}`;
+  return undefined;
+}
+
+const isEnum = (schema: SchemaModel): boolean => schema.kind === 'enum';
+const valuesOf = (schema: SchemaModel) => (schema.kind === 'enum' ? schema.values : []);
+
+/**
+ * `schema` with the `limits` the runtime enforces placed on it, and an error at the site where the
+ * runtime would refuse them when the server starts, saying what to fix.
+ */
+export function placeEnforced(
+  converter: Converter,
+  site: Site,
+  { schema, limits }: { schema: SchemaModel; limits: SchemaConstraints },
+): SchemaModel {
+  const why = Object.keys(limits).length > 0 ? refusal(converter, schema, limits) : undefined;
+  if (why !== undefined) {
+    converter.report({
+      severity: 'error',
+      message: `${site.label}: ${why}; the server would refuse to start: fix the limit or the type`,
+      location: locationOf(site.node),
+    });
+  }
+  return placeConstraints(schema, limits);
+}

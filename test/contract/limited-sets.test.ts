@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type NativeAppDefinition } from '../../src/microservices';
+import { applyContract } from '../../src/runtime/contract/apply-contract';
+import { findContract, readContract } from '../../src/runtime/contract/read-contract';
+import { startTestServer, type TestServer } from '../support/harness';
+import { json, send, xml } from '../support/http';
+import { buildContractProject } from './types-project';
+
+/** Limits written beside a named set of literals or an enum, which the document gives with its $ref. */
+const RMC = { 'X-SVC-API-ID': 'RMC' };
+
+const SOURCE = `
+import { Api, ApiOperation, Field, nativeApp, RemoteService } from 'portico';
+export type Color = 'red' | 'green' | 'rose';
+export enum Size { Small = 'small', Large = 'large' }
+export enum Level { Low = 1, Mid = 5, High = 9 }
+export type Mixed = 'a' | 'bb' | 3;
+export interface Paint {
+  /** @pattern ^r */
+  color: Color;
+  /** @maxLength 5 */
+  size?: Size;
+  /** @minimum 2 */
+  level?: Level;
+  /** @minLength 2 @maximum 4 */
+  mixed?: Mixed;
+}
+export class Brush { @Field({ pattern: '^g' }) color!: Color; }
+@Api() @RemoteService('paints') export class PaintService {
+  @ApiOperation('Echoes a paint') paint(paint: Paint): Paint { return paint; }
+  @ApiOperation('Echoes a brush') brush(brush: Brush): Brush { return brush; }
+  @ApiOperation('Answers a paint of any color') any(color: string): Paint {
+    return { color: color as Color };
+  }
+}
+export default nativeApp({ name: 'shop', services: [PaintService] });
+`;
+
+describe('limits beside a named set of literals or an enum, with a contract', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portico-limited-sets-'));
+  let server: TestServer;
+  let document: any;
+
+  beforeAll(async () => {
+    const { module, generation } = await buildContractProject(dir, SOURCE);
+    document = generation.document;
+    const app = require(module).default as NativeAppDefinition;
+    applyContract(readContract(findContract(module) as string), [app]);
+    server = await startTestServer({ microservices: [app], logLevel: 'silent' });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const call = (method: string, body: string, headers = json()) =>
+    send(server.url, `/shop/paints/${method}`, { headers, body });
+
+  it('gives the limits beside the set in the document', () => {
+    const { Paint, Brush } = document.components.schemas;
+    expect(Paint.properties.color).toEqual({ $ref: '#/components/schemas/Color', pattern: '^r' });
+    expect(Paint.properties.level).toEqual({ $ref: '#/components/schemas/Level', minimum: 2 });
+    expect(Brush.properties.color).toEqual({ $ref: '#/components/schemas/Color', pattern: '^g' });
+  });
+
+  it('checks a pattern beside a set of literals, as the document says, in JSON and XML', async () => {
+    const refused = 'argument 0 (Paint): field color: does not match the pattern ^r';
+    expect((await call('paint', '{"color":"rose"}')).text).toBe('{"color":"rose"}');
+    expect((await call('paint', '{"color":"green"}')).error?.message).toBe(refused);
+    expect((await call('paint', '[{"color":"green"}]', json(RMC))).error?.message).toBe(refused);
+    const libB = await call('paint', '<object><color>green</color></object>', xml('libB'));
+    expect(libB.status).toBe(400);
+    expect(libB.text).toContain('field color: does not match the pattern ^r');
+    const brush = await call('brush', '{"color":"red"}');
+    expect(brush.error?.message).toBe(
+      'argument 0 (Brush): field color: does not match the pattern ^g',
+    );
+    expect((await call('brush', '{"color":"green"}')).text).toBe('{"color":"green"}');
+  });
+
+  it('checks the limits beside an enum, and those of a mixed set on its values of their type', async () => {
+    expect((await call('paint', '{"color":"red","size":"large","level":5}')).status).toBe(200);
+    expect((await call('paint', '{"color":"red","size":"small","level":1}')).error?.message).toBe(
+      'argument 0 (Paint): field level: 1 is less than 2',
+    );
+    expect((await call('paint', '{"color":"red","mixed":"a"}')).error?.message).toBe(
+      'argument 0 (Paint): field mixed: 1 characters, fewer than 2',
+    );
+    expect((await call('paint', '{"color":"red","mixed":"bb"}')).status).toBe(200);
+    expect((await call('paint', '{"color":"red","mixed":3}')).status).toBe(200);
+  });
+
+  it('refuses a result off the limits beside its set, as it refuses one off the set', async () => {
+    expect((await call('any', '"red"')).text).toBe('{"color":"red"}');
+    const answer = await call('any', '"green"');
+    expect(answer.status).toBe(500);
+  });
+});

@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { applyContract } from '../../src/runtime/contract/apply-contract';
+import { CONTRACT_FILE } from '../../src/runtime/contract/contract-format';
+import { findContract, readContract } from '../../src/runtime/contract/read-contract';
+import { generateDocument } from '../../src/swagger/cli/generate';
+import { contractFindings } from './types-project';
+
+/** Limits on values they cannot apply to: the server refuses to start, so the build says so first. */
+const member = (declaration: string) => `
+import { Api, ApiOperation, Field, nativeApp, RemoteService } from 'portico';
+export type Color = 'red' | 'green';
+export type Mixed = 'a' | 'bb' | 3;
+/** @minLength 3 */
+export type Code = string;
+export class Paint {
+  ${declaration}
+}
+@Api() @RemoteService('paints') export class PaintService {
+  @ApiOperation('Echoes a paint') paint(paint: Paint): Paint { return paint; }
+}
+export default nativeApp({ name: 'shop', services: [PaintService] });
+`;
+
+const FIX = '; the server would refuse to start: fix the limit or the type';
+
+const REFUSED: readonly (readonly [string, string])[] = [
+  ['/** @minimum 2 */ @Field() name!: string;', 'Paint.name: minimum 2 cannot apply to a string'],
+  ['@Field({ minimum: 1 }) name!: string;', 'Paint.name: minimum 1 cannot apply to a string'],
+  [
+    '/** @pattern ^r */ @Field() level!: number;',
+    'Paint.level: pattern ^r cannot apply to a number',
+  ],
+  ['/** @pattern ^x */ @Field() when!: Date;', 'Paint.when: pattern ^x cannot apply to a Date'],
+  ['/** @maximum 3 */ @Field() code!: Code;', 'Paint.code: maximum 3 cannot apply to a string'],
+  [
+    '/** @minItems 1 */ @Field() one!: string;',
+    'Paint.one: minItems 1 cannot apply to a value that is no array',
+  ],
+  [
+    '/** @maximum 3 */ @Field() many!: Record<string, string[]>;',
+    'Paint.many: maximum 3 cannot apply to a string',
+  ],
+  [
+    '/** @minimum 2 */ @Field() color!: Color;',
+    'Paint.color: minimum 2 cannot apply to Color, which holds no number',
+  ],
+  [
+    '/** @pattern ^x */ @Field() color!: Color;',
+    'Paint.color: pattern ^x keeps none of the strings of Color ("green", "red"), so it would take none of them',
+  ],
+  [
+    '/** @minLength 3 */ @Field() mixed!: Mixed;',
+    'Paint.mixed: minLength 3 keeps none of the strings of Mixed ("a", "bb"), so it would take none of them',
+  ],
+];
+
+/** The contract generate-swagger writes all the same, applied as the server applies it when it starts. */
+async function startWithContract(dir: string): Promise<void> {
+  const file = path.join(dir, 'dist', CONTRACT_FILE);
+  const generation = await generateDocument({
+    project: path.join(dir, 'tsconfig.json'),
+    title: 'Refused',
+    version: '1',
+    openapi: '3.1',
+    contract: { file, command: 'generate-swagger' },
+  });
+  writeFileSync(file, generation.contractText ?? '');
+  const module = path.join(dir, 'dist', 'service.js');
+  applyContract(readContract(findContract(module) as string), [require(module).default]);
+}
+
+describe('limits on values they cannot apply to, with a contract', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'portico-refused-limits-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it.each(REFUSED)(
+    'refuses %s at its line, as the server refuses to start',
+    async (field, why) => {
+      const dir = mkdtempSync(path.join(root, 'case-'));
+      expect(await contractFindings(dir, member(field))).toEqual([`service.ts:8: ${why}${FIX}`]);
+      await expect(startWithContract(dir)).rejects.toThrow(/cannot apply|keeps none/);
+    },
+    60_000,
+  );
+
+  it('takes limits beside a set that some of its values of their type keep', async () => {
+    const dir = mkdtempSync(path.join(root, 'case-'));
+    const fields =
+      '/** @pattern ^r */ @Field() color!: Color; /** @minLength 2 @maximum 4 */ @Field() mixed!: Mixed;';
+    expect(await contractFindings(dir, member(fields))).toEqual([]);
+    await startWithContract(dir);
+  }, 60_000);
+});
