@@ -26,7 +26,10 @@ export interface Paint {
   level?: Level;
   /** @minLength 2 @maximum 4 */
   mixed?: Mixed;
+  /** @minLength 2 */
+  note?: string | Spot;
 }
+export interface Spot { street: string }
 export class Brush { @Field({ pattern: '^g' }) color!: Color; }
 @Api() @RemoteService('paints') export class PaintService {
   @ApiOperation('Echoes a paint') paint(paint: Paint): Paint { return paint; }
@@ -90,6 +93,14 @@ describe('limits beside a named set of literals or an enum, with a contract', ()
     );
     expect((await call('paint', '{"color":"red","mixed":"bb"}')).status).toBe(200);
     expect((await call('paint', '{"color":"red","mixed":3}')).status).toBe(200);
+  });
+
+  it("checks the limits beside a primitive and an object type on the primitive's values", async () => {
+    expect((await call('paint', '{"color":"red","note":"a"}')).error?.message).toBe(
+      'argument 0 (Paint): field note: 1 characters, fewer than 2',
+    );
+    expect((await call('paint', '{"color":"red","note":"ab"}')).status).toBe(200);
+    expect((await call('paint', '{"color":"red","note":{"street":"a"}}')).status).toBe(200);
   });
 
   it('refuses a result off the limits beside its set, as it refuses one off the set', async () => {

@@ -54,6 +54,10 @@ const REFUSED: readonly (readonly [string, string])[] = [
     '/** @minLength 3 */ @Field() mixed!: Mixed;',
     'Paint.mixed: minLength 3 keeps none of the strings of Mixed ("a", "bb"), so it would take none of them',
   ],
+  [
+    '/** @minimum 1 */ @Field() note!: string | Paint;',
+    'Paint.note: minimum 1 cannot apply to a string',
+  ],
 ];
 
 /** The contract generate-swagger writes all the same, applied as the server applies it when it starts. */
@@ -84,6 +88,15 @@ describe('limits on values they cannot apply to, with a contract', () => {
     },
     60_000,
   );
+
+  it('refuses a maxItems on a tuple, whose items the server binds by its type', async () => {
+    const dir = mkdtempSync(path.join(root, 'case-'));
+    expect(
+      await contractFindings(dir, member('/** @maxItems 1 */ @Field() pair!: [string, string?];')),
+    ).toEqual([
+      'service.ts:8: Paint.pair: maxItems 1 cannot apply to a tuple, whose items its type gives, and the server takes as many as it has: write the tuple with the items it takes',
+    ]);
+  }, 60_000);
 
   it('takes limits beside a set that some of its values of their type keep', async () => {
     const dir = mkdtempSync(path.join(root, 'case-'));

@@ -109,6 +109,10 @@ export function limitRef(type: TypeRef, schema: ContractSchema, where: string): 
     const of = limitRef(type.of, schema, where);
     return of === type.of ? type : { kind: 'nullable', of };
   }
+  // `string | Address`: JSON Schema applies a string's limits to the string.
+  if (type.kind === 'either') {
+    return { ...type, scalar: withConstraints(type.scalar, constraintsOf(schema), where) };
+  }
   if (!['string', 'number', 'int', 'enum'].includes(type.kind)) return type;
   return withConstraints(type, constraintsOf(schema), where);
 }

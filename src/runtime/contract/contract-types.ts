@@ -116,7 +116,10 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
     const { discriminator, members, nullable } = schema;
     if (!discriminator) {
       const values = members.flatMap((m) => (m.kind === 'enum' ? m.values : []));
-      const either = () => eitherOf(members.map((m, i) => typeOf(m, `${where} (member ${i})`)));
+      const either = () => {
+        const made = eitherOf(members.map((m, i) => typeOf(m, `${where} (member ${i})`)));
+        return made && limitRef(made, schema, where);
+      };
       const type = members.every((m) => m.kind === 'enum')
         ? namedSet(typeOf({ kind: 'enum', values, nullable }, where), name)
         : (orNull(either(), nullable) ?? refuse(where, 'a union without a discriminator'));

@@ -18,6 +18,7 @@ import { locationOf } from './source-text';
 const NUMBER_KEYS: readonly string[] = constraintsWhere('on', 'number');
 const STRING_KEYS: readonly string[] = constraintsWhere('on', 'string');
 const ARRAY_KEYS: readonly string[] = constraintsWhere('on', 'array');
+const REFUSED = '; the server would refuse to start: fix the limit or the type';
 
 /** The pattern's test on RE2, as the runtime runs it; none where re2js is not installed. */
 function patternTest(pattern: string | undefined): ValueRules['test'] {
@@ -58,17 +59,29 @@ function refusal(
     const inner = Object.fromEntries(Object.entries(limits).filter(([k]) => !counts.includes(k)));
     return Object.keys(inner).length > 0 ? refusal(converter, schema.items, inner) : undefined;
   }
-  if (counts.length > 0 && schema.kind !== 'tuple') {
+  if (schema.kind === 'tuple') {
+    // Its own item count: the runtime binds a tuple by its items (a longer one is refused there).
+    return limits.maxItems === undefined
+      ? undefined
+      : `maxItems ${limits.maxItems} cannot apply to a tuple, whose items its type gives, and the server takes as many as it has: write the tuple with the items it takes`;
+  }
+  const isSet = schema.kind === 'union' && schema.members.every(isEnum);
+  if (schema.kind === 'union' && !isSet) {
+    // `string | Address`: the limits are the primitive's, as JSON Schema and the runtime apply them.
+    const scalar = schema.members.find((m) => m.kind === 'primitive' || m.kind === 'enum');
+    return scalar ? refusal(converter, scalar, limits) : undefined;
+  }
+  if (schema.kind !== 'primitive' && schema.kind !== 'enum' && !isSet) return undefined;
+  if (counts.length > 0) {
     return `${keysText(counts, limits)} cannot apply to a value that is no array`;
   }
   const named = given.kind === 'ref' ? given.name : undefined;
-  if (schema.kind === 'enum' || (schema.kind === 'union' && schema.members.every(isEnum))) {
+  if (schema.kind !== 'primitive') {
     const values = schema.kind === 'enum' ? schema.values : schema.members.flatMap(valuesOf);
     const shown = named ?? values.map((v) => JSON.stringify(v)).join(' | ');
     const test = patternTest(limits.pattern);
     return setLimitsProblem(values, test ? { ...limits, test } : limits, shown);
   }
-  if (schema.kind !== 'primitive') return undefined;
   const numbers = keys.filter((k) => NUMBER_KEYS.includes(k));
   const strings = keys.filter((k) => STRING_KEYS.includes(k));
   const isNumber = schema.type === 'number' || schema.type === 'integer';
@@ -97,7 +110,7 @@ export function placeEnforced(
   if (why !== undefined) {
     converter.report({
       severity: 'error',
-      message: `${site.label}: ${why}; the server would refuse to start: fix the limit or the type`,
+      message: `${site.label}: ${why.includes('tuple') ? why : `${why}${REFUSED}`}`,
       location: locationOf(site.node),
     });
   }
