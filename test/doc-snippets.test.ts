@@ -1,68 +1,25 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as portico from 'portico';
 import ts from 'typescript';
 import { main as generateSwagger } from '../src/swagger/cli/cli';
-import { readReadmeProject } from './adopter/readme-project';
-import { docPages, ROOT, readDoc } from './support/docs';
+import { blocks, excerptOf, fileOf, pasted, writeSnippetProject } from './support/doc-snippets';
+import { ROOT } from './support/docs';
 import { send } from './support/http';
 import { porticoTypes } from './support/portico-types';
 import { captureIo } from './swagger/support';
 
-/** One `ts` block of the README or a guide: its page, the file its info string names, its code. */
-interface Block {
-  readonly page: string;
-  readonly name: string | undefined;
-  readonly code: string;
-}
-
-const blocks: Block[] = docPages()
-  .filter((page) => !page.startsWith('docs/history/'))
-  .flatMap((page) =>
-    [...readDoc(page).matchAll(/^```ts(?: (\S+))?\n([\s\S]*?)^```$/gm)].map(
-      ([, name, code = '']) => ({ page, name, code }),
-    ),
-  );
-
-/** The TypeScript files of examples/, by their text: a block that is one of them word for word. */
-const exampleTexts = new Set(
-  readdirSync(path.join(ROOT, 'examples'), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => readFileSync(path.join(ROOT, 'examples', file), 'utf8')),
-);
-
-/** The file of examples/ that a block shows a part of, named on its first line (`// examples/…`). */
-const excerptOf = (block: Block) => /^\/\/ (examples\/[\w/.-]+\.ts)\b/.exec(block.code)?.[1];
-
 /** A line without its trailing `// …` comment and its indentation. */
 const codeOf = (line: string) => line.replace(/\s+\/\/ .*$/, '').trim();
 
-/** The blocks that a user pastes as files of the README's project: all but the examples' own. */
-const pasted = blocks.filter((block) => !exampleTexts.has(block.code) && !excerptOf(block));
-
-/** The file of the README's project that a pasted block goes in. */
-const fileOf = (block: Block, i: number) => block.name ?? `src/snippet-${i}.ts`;
-
 /** The README's project with every pasted block in it; portico resolves to the built package. */
 function writeProject(dir: string): string {
-  const { files } = readReadmeProject();
-  const tsconfig = JSON.parse(files.get('tsconfig.json') ?? '{}');
-  mkdirSync(path.join(dir, 'src'));
-  for (const [name, text] of files) {
-    if (name.startsWith('src/')) writeFileSync(path.join(dir, name), text);
-  }
-  pasted.forEach((block, i) => {
-    writeFileSync(path.join(dir, fileOf(block, i)), block.code);
-  });
   const types = porticoTypes();
-  const paths = {
+  return writeSnippetProject(dir, {
     portico: [types],
     'portico/client': [path.join(path.dirname(types), 'client', 'index.d.ts')],
-  };
-  const config = { ...tsconfig, compilerOptions: { ...tsconfig.compilerOptions, paths } };
-  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(config));
-  return path.join(dir, 'tsconfig.json');
+  });
 }
 
 describe('the TypeScript blocks of the README and docs/', () => {

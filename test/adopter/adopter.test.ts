@@ -13,6 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM, launchChromium } from '../support/browser';
+import { writeSnippetProject } from '../support/doc-snippets';
 import { readDoc } from '../support/docs';
 import { send } from '../support/http';
 import { packPortico } from '../support/package-tarball';
@@ -180,6 +181,13 @@ describe.each(TYPESCRIPTS)("the README's own project, with TypeScript %s", (majo
       writeFileSync(main, compiled);
       rmSync(path.join(dir, contract), { force: true });
     }
+  });
+
+  it('compiles every TypeScript block of the README and docs/, pasted beside its files', () => {
+    // test/doc-snippets.test.ts checks them with this repository's TypeScript; here, the user's.
+    writeSnippetProject(path.join(dir, 'doc-snippets'));
+    const compiled = spawnIn(dir, 'npx', ['tsc', '-p', 'doc-snippets']);
+    expect({ status: compiled.status, errors: compiled.stdout }).toEqual({ status: 0, errors: '' });
   });
 });
 
