@@ -34,6 +34,13 @@ describe('portico start refuses to start with one line that says what to do', ()
       1,
     ],
     [
+      'no module, and no portico.config.js, the default that docs/configuration.md names',
+      ['start'],
+      {},
+      'portico: cannot find portico.config.js: build the project first (npx tsc) and give the path of the compiled .js file\n',
+      1,
+    ],
+    [
       'a path written with backslashes',
       ['start', 'dist\\examples\\main.js'],
       {},
