@@ -17,8 +17,12 @@ const CLIENT_SETTINGS = {
   maxReconnectAttempts: -1,
   reconnectTimeWait: 500,
   reconnectJitter: 250,
-  pingInterval: 10_000,
-  maxPingOut: 2,
+  // A server that hangs (SIGSTOP, a frozen host) keeps its socket open: three pings a second
+  // apart left unanswered drop it within 3 to 4 s, and the client reconnects to another node,
+  // where pings 10 s apart took 20 to 30 s (docs/faults.md). A blocked event loop holds back
+  // the pings as well as the reading of their answers, so it is not taken for a hung server.
+  pingInterval: 1_000,
+  maxPingOut: 3,
   timeout: 2_000,
   // The client would otherwise build up to three Errors with stack traces per request, for traces
   // that portico's own errors replace: about 13 µs of a call's CPU.
