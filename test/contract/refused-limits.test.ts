@@ -12,6 +12,7 @@ const member = (declaration: string) => `
 import { Api, ApiOperation, Field, nativeApp, RemoteService } from 'portico';
 export type Color = 'red' | 'green';
 export type Mixed = 'a' | 'bb' | 3;
+export type Shape = 'tuple' | 'list';
 /** @minLength 3 */
 export type Code = string;
 export class Paint {
@@ -55,6 +56,11 @@ const REFUSED: readonly (readonly [string, string])[] = [
     'Paint.mixed: minLength 3 keeps none of the strings of Mixed ("a", "bb"), so it would take none of them',
   ],
   [
+    // A value that reads like the tuple's own finding is still told that the server would refuse.
+    '/** @pattern ^x */ @Field() shape!: Shape;',
+    'Paint.shape: pattern ^x keeps none of the strings of Shape ("list", "tuple"), so it would take none of them',
+  ],
+  [
     '/** @minimum 1 */ @Field() note!: string | Paint;',
     'Paint.note: minimum 1 cannot apply to a string',
   ],
@@ -83,7 +89,7 @@ describe('limits on values they cannot apply to, with a contract', () => {
     'refuses %s at its line, as the server refuses to start',
     async (field, why) => {
       const dir = mkdtempSync(path.join(root, 'case-'));
-      expect(await contractFindings(dir, member(field))).toEqual([`service.ts:8: ${why}${FIX}`]);
+      expect(await contractFindings(dir, member(field))).toEqual([`service.ts:9: ${why}${FIX}`]);
       await expect(startWithContract(dir)).rejects.toThrow(/cannot apply|keeps none/);
     },
     60_000,
@@ -94,7 +100,7 @@ describe('limits on values they cannot apply to, with a contract', () => {
     expect(
       await contractFindings(dir, member('/** @maxItems 1 */ @Field() pair!: [string, string?];')),
     ).toEqual([
-      'service.ts:8: Paint.pair: maxItems 1 cannot apply to a tuple, whose items its type gives, and the server takes as many as it has: write the tuple with the items it takes',
+      'service.ts:9: Paint.pair: maxItems 1 cannot apply to a tuple, whose items its type gives, and the server takes as many as it has: write the tuple with the items it takes',
     ]);
   }, 60_000);
 

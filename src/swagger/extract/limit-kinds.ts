@@ -19,6 +19,8 @@ const NUMBER_KEYS: readonly string[] = constraintsWhere('on', 'number');
 const STRING_KEYS: readonly string[] = constraintsWhere('on', 'string');
 const ARRAY_KEYS: readonly string[] = constraintsWhere('on', 'array');
 const REFUSED = '; the server would refuse to start: fix the limit or the type';
+/** The end of the tuple's finding, which says its own fix. */
+const TUPLE_FIX = 'write the tuple with the items it takes';
 
 /** The pattern's test on RE2, as the runtime runs it; none where re2js is not installed. */
 function patternTest(pattern: string | undefined): ValueRules['test'] {
@@ -63,7 +65,7 @@ function refusal(
     // Its own item count: the runtime binds a tuple by its items (a longer one is refused there).
     return limits.maxItems === undefined
       ? undefined
-      : `maxItems ${limits.maxItems} cannot apply to a tuple, whose items its type gives, and the server takes as many as it has: write the tuple with the items it takes`;
+      : `maxItems ${limits.maxItems} cannot apply to a tuple, whose items its type gives, and the server takes as many as it has: ${TUPLE_FIX}`;
   }
   const isSet = schema.kind === 'union' && schema.members.every(isEnum);
   if (schema.kind === 'union' && !isSet) {
@@ -110,7 +112,7 @@ export function placeEnforced(
   if (why !== undefined) {
     converter.report({
       severity: 'error',
-      message: `${site.label}: ${why.includes('tuple') ? why : `${why}${REFUSED}`}`,
+      message: `${site.label}: ${why.endsWith(TUPLE_FIX) ? why : `${why}${REFUSED}`}`,
       location: locationOf(site.node),
     });
   }
