@@ -28,6 +28,12 @@ port in use, a drain cut short, a second signal); 2 a wrong command line (an unk
 option, a value missing or not one, a PORT or LOG_LEVEL that is not one). portico dev ends with
 tsc's code when tsc stops.`;
 
+/** A replica's: no PORT, no tsc (docs/scaling-out.md says the same). */
+const REPLICA_EXIT_CODES = `Exit codes: 0 stopped by SIGTERM or SIGINT after the calls in flight, or --help;
+1 a failure once the command line is read (a module missing or wrong, NATS not reachable or
+refusing the replica, a drain cut short, a second signal); 2 a wrong command line (an unknown
+option, a value missing or not one, a LOG_LEVEL that is not one).`;
+
 /** The text of `portico --help`: every command. */
 export const USAGE = `Usage:
 ${START_USAGE}
@@ -46,7 +52,7 @@ ${EXIT_CODES}`;
 export const COMMAND_USAGE = {
   start: `Usage:\n${START_USAGE}\n${ENVIRONMENT}\n${EXIT_CODES}`,
   dev: `Usage:\n${DEV_USAGE}\n${ENVIRONMENT}\n${EXIT_CODES}`,
-  microservice: `Usage:\n${MICROSERVICE_USAGE}\nEnvironment: LOG_LEVEL is the log level.\n${EXIT_CODES}`,
+  microservice: `Usage:\n${MICROSERVICE_USAGE}\nEnvironment: LOG_LEVEL is the log level.\n${REPLICA_EXIT_CODES}`,
 } as const;
 
 /** Whether a command's arguments ask for its usage (`--help` or `-h`, before any `--`). */

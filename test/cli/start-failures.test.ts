@@ -274,12 +274,19 @@ describe("a command's --help", () => {
     ['start', ['start', 'dist/examples/main.js', '-h'], 'start [config]'],
     ['dev', ['dev', '--help'], 'dev [config]'],
     ['dev', ['dev', '--port', '9000', '--help', '--', '--title', 'T'], 'dev [config]'],
+    ['microservice', ['microservice', '--help'], 'microservice <module>'],
   ])('portico %s prints its own usage and exits 0 (%j)', (_, args, usage) => {
     const result = portico(args);
     expect(result).toMatchObject({ status: 0, stderr: '' });
     expect(result.stdout).toMatch(new RegExp(`^Usage:\\n {2}portico ${usage.replace('[', '\\[')}`));
     expect([...result.stdout.matchAll(/^ {2}portico /gm)]).toHaveLength(1);
     expect(result.stdout).toMatch(EXIT_CODES);
+  });
+
+  it("portico microservice's names only what a replica reads and does: no PORT, no tsc", () => {
+    const { stdout } = portico(['microservice', '--help']);
+    expect(stdout).not.toMatch(/\bPORT\b|portico dev|tsc/);
+    expect(stdout).toMatch(/NATS not reachable or\s+refusing the replica/);
   });
 });
 
