@@ -3,7 +3,7 @@ import path from 'node:path';
 import { serialized, watchCompiled } from './dev-rounds';
 import { missedEdits, sourceFolders } from './dev-sources';
 import { isResolvable } from './load-module';
-import { hasExited, spawnGroup, stopGroup } from './process-group';
+import { hasExited, killGroup, spawnGroup, stopGroup } from './process-group';
 import { type StartOptions } from './start-options';
 import { StartupError } from './startup-error';
 
@@ -16,7 +16,8 @@ const PARENT_CHECK_MS = 500;
  * JavaScript changes, one round: `generate-swagger` with the arguments given after `--` (the
  * document, and the contract of the build when they include `--contract`), then the server
  * (`portico start --development`) started again. Resolves with 0 after SIGINT or SIGTERM, which
- * stop every process it started, or with the exit code of tsc if it stops. An edit of a source
+ * stop every process it started (with 1 when a second signal killed them), or with the exit code
+ * of tsc if it stops. An edit of a source
  * file that tsc does not see (see `missedEdits`) starts tsc again.
  */
 export async function runDev(
@@ -104,6 +105,8 @@ export async function runDev(
     if (hasExited(child)) void stop(child.exitCode ?? 1);
   };
   let stop: (code: number) => Promise<void> = async () => {};
+  /** Set by a second signal: the processes were killed, not stopped, and the exit code is 1. */
+  let cut = false;
   return new Promise((resolve) => {
     stop = async (code: number) => {
       if (stopping) return;
@@ -111,12 +114,22 @@ export async function runDev(
       edits.close();
       await Promise.all([stopGroup(tsc), stopGroup(generator), round.idle()]);
       await stopGroup(server);
-      resolve(code);
+      resolve(cut ? 1 : code);
     };
-    process.once('SIGINT', () => stop(0));
-    process.once('SIGTERM', () => stop(0));
+    // A second signal (an impatient Ctrl-C, or `timeout`, which signals the command and then its
+    // group) kills what is left at once; with the default action it would end this process alone,
+    // and the server, a group of its own, would keep its port.
+    let signals = 0;
+    const onSignal = () => {
+      if (signals++ === 0) {
+        void stop(0);
+        return;
+      }
+      cut = true;
+      for (const child of [tsc, generator, server]) killGroup(child);
+    };
     // A closed terminal hangs up; tsc and the server lead groups of their own and would live on.
-    process.once('SIGHUP', () => stop(0));
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
     whenOrphaned(() => stop(0));
     stopWithTsc(tsc);
   });

@@ -24,6 +24,11 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+/** SIGKILL to every process of the child's group, now: for a second signal, which will not wait. */
+export function killGroup(child: ChildProcess | undefined): void {
+  if (child && !hasExited(child)) signalGroup(child, 'SIGKILL');
+}
+
 /** Whether a process of group `pgid` is left (a zombie counts: kill() reaches it). */
 function signalReaches(pgid: number): boolean {
   try {

@@ -17,7 +17,8 @@ const DEV_USAGE = `  portico dev [config] [--project tsconfig.json] [--port N] [
                            generate-swagger with the flags after -- (the document, and the
                            contract with --contract), then the server restarted; a 404 names what
                            is unknown. SIGINT, SIGTERM and SIGHUP stop every process it
-                           started, and so does the end of the process that started it.`;
+                           started, and so does the end of the process that started it; a
+                           second signal kills them at once.`;
 
 const ENVIRONMENT = `Environment: PORT is the port when --port is not given (default ${DEFAULT_PORT}); LOG_LEVEL the
 log level. A start-up failure prints one line; --verbose adds the stack.`;
