@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { firstLine, StartupError } from './startup-error';
@@ -12,6 +12,9 @@ export function checkModulePath(file: string): void {
     );
   }
   if (isResolvable(file)) return;
+  if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new StartupError(`${file} is a folder: give the path of the compiled .js file in it`);
+  }
   const slashed = file.replaceAll('\\', '/');
   if (path.sep === '/' && slashed !== file && isResolvable(slashed)) {
     throw new StartupError(`cannot find ${file}: write the path with / on this system: ${slashed}`);

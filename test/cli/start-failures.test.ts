@@ -48,6 +48,14 @@ describe('portico start refuses to start with one line that says what to do', ()
       1,
     ],
     [
+      // It said "cannot find src: build the project first", of a folder that is there.
+      'a folder with no index.js',
+      ['start', 'docs'],
+      {},
+      'portico: docs is a folder: give the path of the compiled .js file in it\n',
+      1,
+    ],
+    [
       'a TypeScript module',
       ['start', 'examples/main.ts'],
       {},
