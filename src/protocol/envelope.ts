@@ -93,7 +93,8 @@ export interface Transport {
   start?(): Promise<void>;
   /**
    * Whether the microservice can take calls now, for a carrier that can tell (NATS: a replica
-   * answers a ping). Readiness asks it; a carrier without it is always ready once started.
+   * answers a ping). Readiness asks it; a carrier without it is always ready once started. A
+   * `RemoteError` it rejects with gives readiness its reason (`<microservice>: <message>`).
    */
   ready?(): Promise<boolean>;
   /**

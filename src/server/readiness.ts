@@ -1,3 +1,4 @@
+import { RemoteError } from '../errors';
 import { type Transport } from '../protocol/envelope';
 
 /** Where a main server is in its life: readiness is true only while `serving`. */
@@ -59,8 +60,12 @@ export function createReadiness(
 async function reasonsOf(transports: ReadonlyMap<string, Transport>): Promise<string[]> {
   const answers = await Promise.all(
     [...transports].map(async ([name, transport]) => {
-      const ready = transport.ready ? await transport.ready().catch(() => false) : true;
-      return ready ? undefined : `no replica of ${name} answers`;
+      // A carrier's RemoteError says why (NATS: the connection is down); anything else is no.
+      const ready = transport.ready
+        ? await transport.ready().catch((error: unknown) => error)
+        : true;
+      if (ready instanceof RemoteError) return `${name}: ${ready.message}`;
+      return ready === true ? undefined : `no replica of ${name} answers`;
     }),
   );
   return answers.filter((reason) => reason !== undefined);

@@ -7,6 +7,11 @@ export function unavailable(message: string, cause?: unknown): RemoteError {
   return frameworkError('SERVICE_UNAVAILABLE', message, { cause, headers: RETRY_AFTER });
 }
 
+/** 503: the main server's own NATS connection is down; the client reconnects by itself. */
+export function natsDown(): RemoteError {
+  return unavailable('the connection to NATS is down; reconnecting');
+}
+
 /** The caller's answer to a failure of the hop: 503, 504 or 413 (docs/faults.md). */
 export function carrierError(
   error: unknown,

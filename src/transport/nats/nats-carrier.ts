@@ -4,7 +4,7 @@ import { type RemoteError } from '../../errors';
 import { type NatsPlacement } from '../../microservices';
 import { type Transport } from '../../protocol/envelope';
 import { maxBodyBytesFor } from '../../protocol/frame-budget';
-import { unavailable } from './hop-errors';
+import { natsDown, unavailable } from './hop-errors';
 import { missingMethods } from './missing-methods';
 import { type NatsLink, natsSubject } from './nats-connection';
 import { type NatsEvents } from './nats-events';
@@ -119,7 +119,11 @@ function createNatsTransport(options: NatsTransportOptions): Transport {
     // Not async: a call on a started transport makes no promise besides its request's.
     call: (envelope) =>
       hop ? requestReply(hop, envelope) : open().then((opened) => requestReply(opened, envelope)),
-    ready: async () => (link?.connected && watch ? watch.ready() : false),
+    // A connection that is down is named, as the calls name it, not taken for silent replicas.
+    ready: async () => {
+      if (link && !link.connected) throw natsDown();
+      return link !== undefined && watch !== undefined ? watch.ready() : false;
+    },
     async close() {
       if (!starting) return;
       // After the start: a watch made by a start still under way must be stopped too.

@@ -1,7 +1,7 @@
 import { frameworkError, RETRY_AFTER, RemoteError } from '../../errors';
 import { CodecError, decodeReply, encodeCall } from '../../protocol/codec';
 import { type CallEnvelope, type FramedReply } from '../../protocol/envelope';
-import { carrierError, deadlinePassed, tooLarge, unavailable } from './hop-errors';
+import { carrierError, deadlinePassed, natsDown, tooLarge, unavailable } from './hop-errors';
 import { type NatsLink } from './nats-connection';
 import { type NatsEvents } from './nats-events';
 import { NoReplyError } from './no-reply-error';
@@ -90,7 +90,7 @@ async function requestOnce(
 ): Promise<FramedReply> {
   const { link, subject, events } = hop;
   const { microservice } = envelope;
-  if (!link.connected) throw unavailable('the connection to NATS is down; reconnecting');
+  if (!link.connected) throw natsDown();
   const now = Date.now();
   const frame = encodeCall(envelope, now, now + WATCH_TIMING.takeWithinMs);
   if (frame.length > link.maxPayload) throw tooLarge(frame.length, link.maxPayload);
