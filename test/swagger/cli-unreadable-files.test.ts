@@ -6,7 +6,7 @@ import { captureIo, fixtureProject } from './support';
 
 const BASE = ['--title', 'Fixture', '--api-version', '1.0.0', '--microservice', 'm'];
 
-// A tsconfig that is not JSON, a --project that is a directory, or an --out that cannot be
+// A tsconfig that is not JSON, a --project that is a folder, or an --out that cannot be
 // written ended the command with a stack trace (the bin's last resort): one line now, exit 1.
 describe('generate-swagger with a file it cannot read or write', () => {
   let dir: string;
@@ -35,10 +35,10 @@ describe('generate-swagger with a file it cannot read or write', () => {
     expectOneLine(err, `generate-swagger: cannot read ${tsconfig}: `, "'}' expected");
   });
 
-  it('names a --project that is a directory, and the file to give', async () => {
+  it('names a --project that is a folder, and the file to give', async () => {
     const { code, err } = await run('--project', dir, ...BASE, '--out', '-');
     expect(code).toBe(1);
-    expectOneLine(err, `generate-swagger: ${dir} is a directory: give its tsconfig.json`);
+    expectOneLine(err, `generate-swagger: ${dir} is a folder: give its tsconfig.json`);
   });
 
   it('names an --out that cannot be written, and why', async () => {

@@ -81,7 +81,7 @@ async function run(options: CliOptions, io: CliIo): Promise<number> {
   if (statSync(options.project).isDirectory()) {
     const file = path.join(options.project, 'tsconfig.json');
     io.stderr.write(
-      `generate-swagger: ${options.project} is a directory: give its tsconfig.json (${file})\n`,
+      `generate-swagger: ${options.project} is a folder: give its tsconfig.json (${file})\n`,
     );
     return 1;
   }
