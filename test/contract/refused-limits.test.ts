@@ -15,6 +15,7 @@ export type Mixed = 'a' | 'bb' | 3;
 export type Shape = 'tuple' | 'list';
 /** @minLength 3 */
 export type Code = string;
+export class Spot { @Field() street!: string; }
 export class Paint {
   ${declaration}
 }
@@ -89,18 +90,50 @@ describe('limits on values they cannot apply to, with a contract', () => {
     'refuses %s at its line, as the server refuses to start',
     async (field, why) => {
       const dir = mkdtempSync(path.join(root, 'case-'));
-      expect(await contractFindings(dir, member(field))).toEqual([`service.ts:9: ${why}${FIX}`]);
+      expect(await contractFindings(dir, member(field))).toEqual([`service.ts:10: ${why}${FIX}`]);
       await expect(startWithContract(dir)).rejects.toThrow(/cannot apply|keeps none/);
     },
     60_000,
   );
+
+  it("refuses a @Field's limit on a class's type, which the decorator refuses as the class loads", async () => {
+    const dir = mkdtempSync(path.join(root, 'case-'));
+    expect(await contractFindings(dir, member('@Field({ minLength: 2 }) inner!: Spot;'))).toEqual([
+      'service.ts:10: Paint.inner: minLength 2 of @Field cannot apply to Spot, an object type, and where its type is a class the server refuses to start: put it on the member it is meant for, or leave it out',
+    ]);
+    await expect(startWithContract(dir)).rejects.toThrow(
+      'minLength cannot apply to a field of type Spot',
+    );
+  }, 60_000);
 
   it('refuses a maxItems on a tuple, whose items the server binds by its type', async () => {
     const dir = mkdtempSync(path.join(root, 'case-'));
     expect(
       await contractFindings(dir, member('/** @maxItems 1 */ @Field() pair!: [string, string?];')),
     ).toEqual([
-      'service.ts:9: Paint.pair: maxItems 1 cannot apply to a tuple, whose items its type gives, and the server takes as many as it has: write the tuple with the items it takes',
+      'service.ts:10: Paint.pair: maxItems 1 cannot apply to a tuple, whose items its type gives, and the server takes as many as it has: write the tuple with the items it takes',
+    ]);
+  }, 60_000);
+
+  it('warns of limits on an object type or a tuple, which neither the document nor the server checks', async () => {
+    const dir = mkdtempSync(path.join(root, 'case-'));
+    const fields =
+      '/** @minLength 2 */ @Field() inner!: Spot; /** @maximum 1 */ @Field() pair!: [number, number];';
+    const found = await contractFindings(
+      dir,
+      member(fields).replace(
+        'export class Spot { @Field() street!: string; }',
+        'export interface Spot { street: string }',
+      ),
+      {
+        strict: true,
+      },
+    );
+    const IGNORED =
+      'so neither the document nor the server checks it: put it on the member it is meant for, or leave it out';
+    expect(found).toEqual([
+      `service.ts:10: Paint.inner: minLength 2 applies to no value of Spot, an object type, ${IGNORED}`,
+      `service.ts:10: Paint.pair: maximum 1 applies to no value of a tuple (an array), ${IGNORED}`,
     ]);
   }, 60_000);
 

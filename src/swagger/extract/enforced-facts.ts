@@ -105,5 +105,5 @@ export function enforcedFacts(
   const limits = converter.typesAreContract ? { ...tags.constraints, ...constraints } : constraints;
   const retyped = enforcedRetype(converter, { schema: found.schema, tags, limits }, found.site);
   const schema = nullable ? { ...retyped, nullable: true } : withoutNull(retyped);
-  return placeEnforced(converter, found.site, { schema, limits });
+  return placeEnforced(converter, found.site, { schema, limits, declared: constraints });
 }
