@@ -28,16 +28,25 @@ export interface NatsCounts {
   reconnect(servers: string): void;
 }
 
+/** What the metrics count of one microservice's calls: found once a call, by `began`. */
+export interface ServiceCounts {
+  readonly microservice: string;
+  /** Its series of `portico_calls_in_flight`. */
+  readonly inFlight: { value: number };
+  /** Its request and answer sizes, made at its first call's end. */
+  sizes: [BucketCounts, BucketCounts] | undefined;
+}
+
 /** A main server's metrics: counted on the call path, written in Prometheus text on a scrape. */
 export interface CallMetrics {
   /** The `Content-Type` of {@link text}. */
   readonly contentType: string;
   /** Every metric in the Prometheus text format. */
   text(): Promise<string>;
-  /** A call of `microservice` (a label value) began. */
-  began(microservice: string): void;
-  /** A call ended; `began` was called for its microservice. */
-  ended(record: CallRecord): void;
+  /** A call of `microservice` (a label value) began; what it returns, its end may be given. */
+  began(microservice: string): ServiceCounts;
+  /** A call ended; `began` was called for its microservice (and gave `counts`, when given). */
+  ended(record: CallRecord, counts?: ServiceCounts): void;
   /** What the NATS carrier reports: replies, calls without one, reconnections. */
   readonly nats: NatsCounts;
   /** A client reset its connection before its request ended, or while its answer was written. */
@@ -74,17 +83,33 @@ export function createCallMetrics(): CallMetrics {
   );
   const requestSizes = histogram('portico_request_body_bytes', 'Sizes of call request bodies.');
   const responseSizes = histogram('portico_response_body_bytes', 'Sizes of call answer bodies.');
-  const perService = new Map<string, [BucketCounts, BucketCounts]>();
+  const perService = new Map<string, ServiceCounts>();
   const methods = new MethodSeriesTable({ calls: t.calls.entries, durations });
 
-  function sizesOf(microservice: string): [BucketCounts, BucketCounts] {
-    let sizes = perService.get(microservice);
-    if (!sizes) {
-      sizes = [new BucketCounts(BYTE_BUCKETS), new BucketCounts(BYTE_BUCKETS)];
-      requestSizes.set(microservice, { labels: { microservice }, buckets: sizes[0] });
-      responseSizes.set(microservice, { labels: { microservice }, buckets: sizes[1] });
-      perService.set(microservice, sizes);
+  // A call's counts of its microservice are found once, when it begins: the map lookups and the
+  // label closures of each count, at its start and end, were a visible part of the metrics' cost
+  // per call (docs/performance.md, "What metrics and tracing cost").
+  function countsOf(microservice: string): ServiceCounts {
+    let counts = perService.get(microservice);
+    if (!counts) {
+      const inFlight = t.inFlight.entry(microservice, { microservice });
+      counts = { microservice, inFlight, sizes: undefined };
+      perService.set(microservice, counts);
     }
+    return counts;
+  }
+
+  // Made at the end of a microservice's first call, as before: the series keep their order.
+  function sizesOf(counts: ServiceCounts): [BucketCounts, BucketCounts] {
+    if (counts.sizes) return counts.sizes;
+    const { microservice } = counts;
+    const sizes: [BucketCounts, BucketCounts] = [
+      new BucketCounts(BYTE_BUCKETS),
+      new BucketCounts(BYTE_BUCKETS),
+    ];
+    requestSizes.set(microservice, { labels: { microservice }, buckets: sizes[0] });
+    responseSizes.set(microservice, { labels: { microservice }, buckets: sizes[1] });
+    counts.sizes = sizes;
     return sizes;
   }
 
@@ -93,16 +118,21 @@ export function createCallMetrics(): CallMetrics {
     text: async () =>
       `${await registry.metrics()}\n${histograms.map(histogramText).join('\n\n')}\n`,
     began(microservice) {
-      t.inFlight.add(microservice, () => ({ microservice }));
+      const counts = countsOf(microservice);
+      counts.inFlight.value++;
+      return counts;
     },
-    ended({ names, status, code, seconds, requestBytes, responseBytes }) {
-      const { microservice } = names;
-      t.inFlight.add(microservice, () => ({ microservice }), -1);
-      if (code === 'OVERLOADED') t.overloaded.add(microservice, () => ({ microservice }));
+    ended(record, counts = countsOf(record.names.microservice)) {
+      const { names, status, code, seconds, requestBytes, responseBytes } = record;
+      counts.inFlight.value--;
+      if (code === 'OVERLOADED') {
+        const { microservice } = names;
+        t.overloaded.add(microservice, () => ({ microservice }));
+      }
       const series = methods.of(names);
       series.countOutcome(status, code);
       series.duration.observe(seconds);
-      const [request, response] = sizesOf(microservice);
+      const [request, response] = sizesOf(counts);
       request.observe(requestBytes);
       response.observe(responseBytes);
     },

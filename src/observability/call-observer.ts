@@ -1,5 +1,6 @@
+import { performance } from 'node:perf_hooks';
 import { ERROR_STATUS } from '../errors';
-import { type CallMetrics } from './call-metrics';
+import { type CallMetrics, type ServiceCounts } from './call-metrics';
 import {
   type CallSpan,
   endCallSpan,
@@ -19,6 +20,8 @@ export interface CallOutcome {
   readonly replied: boolean;
   readonly requestBytes: number;
   readonly responseBytes: number;
+  /** When the answer was sent, as `performance.now()`; now when not given. */
+  readonly ended?: number;
 }
 
 /** One call being observed: its span, when tracing is on, and its start. */
@@ -70,6 +73,8 @@ interface ObservationStart {
   readonly parts: readonly string[];
   readonly span: CallSpan | undefined;
   readonly started: number;
+  /** The metrics' counts of the call's microservice, when metrics are on. */
+  readonly counts: ServiceCounts | undefined;
 }
 
 /**
@@ -82,12 +87,14 @@ class Observation implements CallObservation {
   private readonly parts: readonly string[];
   private readonly span: CallSpan | undefined;
   private readonly started: number;
+  private readonly counts: ServiceCounts | undefined;
 
   constructor(start: ObservationStart) {
     this.shared = start.shared;
     this.parts = start.parts;
     this.span = start.span;
     this.started = start.started;
+    this.counts = start.counts;
   }
 
   get trace(): TraceIds | undefined {
@@ -113,8 +120,8 @@ class Observation implements CallObservation {
       endCallSpan(this.span, names.method === UNKNOWN ? { ...end, rename: UNKNOWN } : end);
     }
     if (!metrics) return;
-    const seconds = (performance.now() - this.started) / 1000;
-    metrics.ended({ names, status, code, seconds, requestBytes, responseBytes });
+    const seconds = ((outcome.ended ?? performance.now()) - this.started) / 1000;
+    metrics.ended({ names, status, code, seconds, requestBytes, responseBytes }, this.counts);
   }
 }
 
@@ -130,7 +137,7 @@ export function createCallObserver(options: CallObserverOptions): CallObserver {
   };
   return ({ parts, requestId, headers, started }) => {
     const microservice = shared.known.microservice(parts[0]);
-    metrics?.began(microservice);
+    const counts = metrics?.began(microservice);
     const span = tracing
       ? startCallSpan({
           microservice,
@@ -141,6 +148,6 @@ export function createCallObserver(options: CallObserverOptions): CallObserver {
           side: 'entry-point',
         })
       : undefined;
-    return new Observation({ shared, parts, span, started });
+    return new Observation({ shared, parts, span, started, counts });
   };
 }

@@ -12,6 +12,16 @@ export class Tally {
     if (entry) entry.value += value;
     else this.entries.set(key, { labels: labels(), value });
   }
+
+  /** The series of `key`, made with `labels` and a count of 0 when there is none: to count in. */
+  entry(key: string, labels: Labels): { labels: Labels; value: number } {
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = { labels, value: 0 };
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
 }
 
 /** A counter or gauge of prom-client that takes the tally's counts whenever it is scraped. */

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import { format, types } from 'node:util';
 import vary from 'vary';

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import pino, { type Logger } from 'pino';
 import { type CallLog } from '../entry-point/entry-point';
 import { isLogLevel, type LogLevel, logLevelError } from './config';
@@ -40,25 +41,25 @@ export function createCallLog(logger: Logger): CallLog {
   // Each function returned is a CallLog, whose arguments stay positional (see there).
   const sink = OWN_LOGGERS.get(logger);
   if (!sink) {
-    return (requestId, parts, status, started, trace) => {
+    return (requestId, parts, status, started, trace, ended) => {
       if (!logger.isLevelEnabled('info')) return;
       const target = parts.join('/');
       const ids = trace ? { trace_id: trace.traceId, span_id: trace.spanId } : {};
-      logger.info({ requestId, target, status, ms: msSince(started), ...ids }, 'call');
+      logger.info({ requestId, target, status, ms: msSince(started, ended), ...ids }, 'call');
     };
   }
   const info = logger.levels.values.info as number;
   const bindings = Object.entries(logger.bindings())
     .map(([key, value]) => `,${JSON.stringify(key)}:${JSON.stringify(value)}`)
     .join('');
-  return (requestId, parts, status, started, trace) => {
+  return (requestId, parts, status, started, trace, ended) => {
     // levelVal is what isLevelEnabled compares: a logger of createLogger has no custom comparison.
     if (logger.levelVal > info) return;
     const target = JSON.stringify(parts.join('/'));
     // Trace and span ids are hexadecimal: they need no escaping.
     const ids = trace ? `,"trace_id":"${trace.traceId}","span_id":"${trace.spanId}"` : '';
     sink.write(
-      `{"level":${info},"time":${Date.now()}${bindings},"requestId":${quoted(requestId)},"target":${target},"status":${status},"ms":${msText(started)}${ids},"msg":"call"}\n`,
+      `{"level":${info},"time":${Date.now()}${bindings},"requestId":${quoted(requestId)},"target":${target},"status":${status},"ms":${msText(started, ended)}${ids},"msg":"call"}\n`,
     );
   };
 }
@@ -71,8 +72,8 @@ function quoted(text: string): string {
   return PLAIN.test(text) ? `"${text}"` : JSON.stringify(text);
 }
 
-function msText(started: number): string {
-  return hundredthsText(Math.round((performance.now() - started) * 100));
+function msText(started: number, ended = performance.now()): string {
+  return hundredthsText(Math.round((ended - started) * 100));
 }
 
 /**
@@ -90,6 +91,6 @@ export function hundredthsText(hundredths: number): string {
   return `${whole}.${rest < 10 ? '0' : ''}${rest}`;
 }
 
-function msSince(started: number): number {
-  return Math.round((performance.now() - started) * 100) / 100;
+function msSince(started: number, ended = performance.now()): number {
+  return Math.round((ended - started) * 100) / 100;
 }
