@@ -70,9 +70,20 @@ async function dump(c: Counted): Promise<number> {
   return c.answered;
 }
 
+const USAGE = `Usage: node dist/bench/instructions.js [options]
+  --row ID          the bench row whose requests are counted (default roa-json; any in-process
+                    row of bench/rows.ts: roa-json-only and metrics compare metrics off and on)
+  --node PATH       the node binary of the server (default as npm run bench's --node)
+  --connections N   keep-alive connections that send the row (default 1)
+  --warmup N        requests before the counted window (default 5000; 20000 to compare builds)
+  --requests N      requests in the counted window (default 3000)
+  --root DIR        serve the row from another built checkout
+  --keep FILE       keep the counted dump, for callgrind_annotate FILE`;
+
 async function main(): Promise<void> {
   const { values: o } = parseArgs({
     options: {
+      help: { type: 'boolean' },
       row: { type: 'string', default: 'roa-json' },
       node: { type: 'string' },
       connections: { type: 'string', default: '1' },
@@ -82,6 +93,10 @@ async function main(): Promise<void> {
       keep: { type: 'string' },
     },
   });
+  if (o.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
   const row = ROWS.find((r) => r.id === o.row);
   const spec = SERVERS.find((s) => s.id === row?.server);
   if (!row || !spec || spec.natsReplicas) throw new Error(`--row ${o.row}: no in-process row`);
