@@ -10,7 +10,9 @@ const describeNats = checkNats('the replica timer tests are skipped') ? describe
 const silent = pino({ level: 'silent' });
 
 describeNats('a replica that a main server watches, once it stops', () => {
-  const setup = useNatsLink('replica-timers-test', silent);
+  // The main server's link outlives the replica: its pings, one a second by default, would start
+  // timers of its own while the replica's are counted.
+  const setup = useNatsLink('replica-timers-test', silent, { pingIntervalMs: 600_000 });
 
   const watched = async (stop: 'close' | 'drain', holdingOnly = true) => {
     const watch = watchReplicas({

@@ -19,7 +19,7 @@ export interface NatsLinkSetup {
 export function useNatsLink(
   name: string,
   logger: Logger,
-  options: { readonly replicas?: boolean } = {},
+  options: { readonly replicas?: boolean; readonly pingIntervalMs?: number } = {},
 ): NatsLinkSetup {
   let nats: NatsServerProcess | undefined;
   let link: NatsLink | undefined;
@@ -27,7 +27,9 @@ export function useNatsLink(
 
   beforeAll(async () => {
     nats = await startNatsServer({});
-    link = await connectNats({ servers: [nats.url], name, logger });
+    const pings =
+      options.pingIntervalMs === undefined ? {} : { pingIntervalMs: options.pingIntervalMs };
+    link = await connectNats({ servers: [nats.url], name, logger, ...pings });
     if (options.replicas) replicas = await connect({ servers: nats.url });
   });
 
