@@ -4,7 +4,6 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -17,6 +16,7 @@ import { writeSnippetProject } from '../support/doc-snippets';
 import { readDoc } from '../support/docs';
 import { send } from '../support/http';
 import { packPortico } from '../support/package-tarball';
+import { alive, descendants } from '../support/processes';
 import { waitFor } from '../support/wait';
 import {
   npmInstall,
@@ -402,37 +402,6 @@ function startDev(dir: string, wrapper: readonly string[] = []): Running {
   };
   running.push(watched);
   return watched;
-}
-
-/** The processes below `pid`, read from /proc: children, theirs, and so on. */
-function descendants(pid: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    const stat = readIfThere(`/proc/${entry}/stat`);
-    const parent = Number(stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    parents.set(parent, [...(parents.get(parent) ?? []), Number(entry)]);
-  }
-  const found: number[] = [];
-  for (let queue = [pid]; queue.length > 0; ) {
-    const children = parents.get(queue.shift() as number) ?? [];
-    found.push(...children);
-    queue.push(...children);
-  }
-  return found;
-}
-
-/** Whether `pid` is a process that still runs (a zombie has stopped). */
-function alive(pid: number): boolean {
-  const stat = readIfThere(`/proc/${pid}/stat`);
-  return stat !== undefined && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-}
-
-function readIfThere(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 /** Sends `signal` to `portico dev` and expects it, and every process it started, to be gone. */

@@ -1,50 +1,12 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Running, startCommand } from '../adopter/adopter-project';
 import { send } from '../support/http';
+import { alive, descendants } from '../support/processes';
 import { waitFor } from '../support/wait';
 
 const ROOT = path.join(__dirname, '..', '..');
-
-/** The processes below `pid`, from /proc. */
-function descendants(pid: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    const stat = readIfThere(`/proc/${entry}/stat`);
-    const parent = Number(stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    parents.set(parent, [...(parents.get(parent) ?? []), Number(entry)]);
-  }
-  const found: number[] = [];
-  for (let queue = [pid]; queue.length > 0; ) {
-    const children = parents.get(queue.shift() as number) ?? [];
-    found.push(...children);
-    queue.push(...children);
-  }
-  return found;
-}
-
-function alive(pid: number): boolean {
-  const stat = readIfThere(`/proc/${pid}/stat`);
-  return stat !== undefined && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-}
-
-function readIfThere(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
 
 // A second Ctrl-C (or a second SIGTERM, as `timeout` sends one to the command and one to its
 // group) while portico dev stopped its processes ended portico dev at once, by the signal's
