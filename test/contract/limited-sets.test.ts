@@ -14,6 +14,8 @@ const RMC = { 'X-SVC-API-ID': 'RMC' };
 const SOURCE = `
 import { Api, ApiOperation, Field, nativeApp, RemoteService } from 'portico';
 export type Color = 'red' | 'green' | 'rose';
+/** @pattern ^r */
+export type Reddish = 'red' | 'green' | 'rose';
 export enum Size { Small = 'small', Large = 'large' }
 export enum Level { Low = 1, Mid = 5, High = 9 }
 export type Mixed = 'a' | 'bb' | 3;
@@ -28,11 +30,13 @@ export interface Paint {
   mixed?: Mixed;
   /** @minLength 2 */
   note?: string | Spot;
+  shades?: Reddish[];
 }
 export interface Spot { street: string }
 export class Brush { @Field({ pattern: '^g' }) color!: Color; }
 @Api() @RemoteService('paints') export class PaintService {
   @ApiOperation('Echoes a paint') paint(paint: Paint): Paint { return paint; }
+  @ApiOperation('Echoes a shade') shade(shade: Reddish): Reddish { return shade; }
   @ApiOperation('Echoes a brush') brush(brush: Brush): Brush { return brush; }
   @ApiOperation('Answers a paint of any color') any(color: string): Paint {
     return { color: color as Color };
@@ -101,6 +105,21 @@ describe('limits beside a named set of literals or an enum, with a contract', ()
     );
     expect((await call('paint', '{"color":"red","note":"ab"}')).status).toBe(200);
     expect((await call('paint', '{"color":"red","note":{"street":"a"}}')).status).toBe(200);
+  });
+
+  it('holds the limits of an alias of a set wherever it is used, in the document and on the server', async () => {
+    const { Paint } = document.components.schemas;
+    const reddish = { $ref: '#/components/schemas/Reddish', pattern: '^r' };
+    expect(Paint.properties.shades.items).toMatchObject(reddish);
+    const body = document.paths['/shop/paints/shade'].post.requestBody.content;
+    expect(body['application/xml'].schema).toMatchObject(reddish);
+    expect((await call('shade', '"green"')).error?.message).toBe(
+      'argument 0 (Reddish): does not match the pattern ^r',
+    );
+    expect((await call('shade', '"rose"')).text).toBe('"rose"');
+    expect((await call('paint', '{"color":"red","shades":["green"]}')).error?.message).toBe(
+      'argument 0 (Paint): field shades[0]: does not match the pattern ^r',
+    );
   });
 
   it('refuses a result off the limits beside its set, as it refuses one off the set', async () => {

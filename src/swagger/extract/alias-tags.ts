@@ -106,9 +106,17 @@ export function typeNodeTags(
   const typeNode = tagged.node;
   if (!ts.isTypeReferenceNode(typeNode)) return [];
   const type = checker.getTypeAtLocation(typeNode);
-  if (type.aliasSymbol) return [];
+  // An alias TypeScript keeps is a schema of its own, except a set of literals: its limits
+  // (`/** @pattern ^r *\/ type Color = 'red' | 'green'`) go where it is used, as a member's own.
+  if (type.aliasSymbol && !isLiteralSet(type)) return [];
   // Through an array or a record, only an alias of a scalar: an array's own limits stay its own.
   if (inner && (checker.isArrayType(type) || checker.isTupleType(type))) return [];
   const symbol = symbolOf(checker, typeNode.typeName);
   return symbol && symbol.flags & ts.SymbolFlags.TypeAlias ? tagsOf(symbol, checker) : [];
+}
+
+/** A union of string and number literals alone, not an enum: `'red' | 'green'`, `1 | 2`. */
+function isLiteralSet(type: ts.Type): boolean {
+  if (!type.isUnion() || type.flags & ts.TypeFlags.EnumLiteral) return false;
+  return type.types.every((t) => t.isStringLiteral() || t.isNumberLiteral());
 }
