@@ -16,6 +16,7 @@ import { Api, ApiOperation, Field, nativeApp, RemoteService } from 'portico';
 export type Color = 'red' | 'green' | 'rose';
 /** @pattern ^r */
 export type Reddish = 'red' | 'green' | 'rose';
+export interface Page<T> { items: T[] }
 export enum Size { Small = 'small', Large = 'large' }
 export enum Level { Low = 1, Mid = 5, High = 9 }
 export type Mixed = 'a' | 'bb' | 3;
@@ -37,6 +38,7 @@ export class Brush { @Field({ pattern: '^g' }) color!: Color; }
 @Api() @RemoteService('paints') export class PaintService {
   @ApiOperation('Echoes a paint') paint(paint: Paint): Paint { return paint; }
   @ApiOperation('Echoes a shade') shade(shade: Reddish): Reddish { return shade; }
+  @ApiOperation('Counts shades') shades(page: Page<Reddish>): number { return page.items.length; }
   @ApiOperation('Echoes a brush') brush(brush: Brush): Brush { return brush; }
   @ApiOperation('Answers a paint of any color') any(color: string): Paint {
     return { color: color as Color };
@@ -120,6 +122,13 @@ describe('limits beside a named set of literals or an enum, with a contract', ()
     expect((await call('paint', '{"color":"red","shades":["green"]}')).error?.message).toBe(
       'argument 0 (Paint): field shades[0]: does not match the pattern ^r',
     );
+    // Also where a generic writes T: Page<Reddish> is Page_Reddish, with the limits on its items.
+    const page = document.components.schemas.Page_Reddish;
+    expect(page.properties.items.items).toMatchObject(reddish);
+    expect((await call('shades', '{"items":["rose","green"]}')).error?.message).toBe(
+      'argument 0 (Page_Reddish): field items[1]: does not match the pattern ^r',
+    );
+    expect((await call('shades', '{"items":["rose"]}')).text).toBe('1');
   });
 
   it('refuses a result off the limits beside its set, as it refuses one off the set', async () => {

@@ -2,6 +2,7 @@ import { ts } from 'ts-morph';
 import { tagsOf } from './source-text';
 import {
   expandedAlias,
+  isLiteralSet,
   NO_ARGUMENTS,
   resolveWritten,
   symbolOf,
@@ -113,10 +114,4 @@ export function typeNodeTags(
   if (inner && (checker.isArrayType(type) || checker.isTupleType(type))) return [];
   const symbol = symbolOf(checker, typeNode.typeName);
   return symbol && symbol.flags & ts.SymbolFlags.TypeAlias ? tagsOf(symbol, checker) : [];
-}
-
-/** A union of string and number literals alone, not an enum: `'red' | 'green'`, `1 | 2`. */
-function isLiteralSet(type: ts.Type): boolean {
-  if (!type.isUnion() || type.flags & ts.TypeFlags.EnumLiteral) return false;
-  return type.types.every((t) => t.isStringLiteral() || t.isNumberLiteral());
 }

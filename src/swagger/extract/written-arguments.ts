@@ -42,7 +42,9 @@ export function taggedAliasOf(checker: ts.TypeChecker, node: ts.TypeNode): ts.Sy
   if (!ts.isTypeReferenceNode(node)) return undefined;
   const symbol = symbolOf(checker, node.typeName);
   if (!symbol || !(symbol.flags & ts.SymbolFlags.TypeAlias)) return undefined;
-  if (checker.getTypeAtLocation(node).aliasSymbol) return undefined;
+  const type = checker.getTypeAtLocation(node);
+  // A set of literals keeps its alias, and its limits reach the values as a primitive's do.
+  if (type.aliasSymbol && !isLiteralSet(type)) return undefined;
   return tagsOf(symbol, checker).length > 0 ? symbol : undefined;
 }
 
@@ -147,4 +149,10 @@ export function expandedAlias(checker: ts.TypeChecker, written: Written): Writte
   if (!symbol || !alias || alias.getSourceFile().hasNoDefaultLib) return undefined;
   const given = (node.typeArguments ?? []).map((n) => ({ node: n, args }));
   return { node: alias.type, args: bindArguments(checker, symbol, given) };
+}
+
+/** A union of string and number literals alone, not an enum: `'red' | 'green'`, `1 | 2`. */
+export function isLiteralSet(type: ts.Type): boolean {
+  if (!type.isUnion() || type.flags & ts.TypeFlags.EnumLiteral) return false;
+  return type.types.every((t) => t.isStringLiteral() || t.isNumberLiteral());
 }
