@@ -27,6 +27,11 @@ const CLIENT_SETTINGS = {
   // The client would otherwise build up to three Errors with stack traces per request, for traces
   // that portico's own errors replace: about 13 µs of a call's CPU.
   noAsyncTraces: true,
+  // The client gives up for good after two refusals of its credentials in a row, and the main
+  // server would say "reconnecting" until it was restarted, a replica end without a word: a
+  // server restarted with other credentials for a while (a configuration rolled back) would need
+  // every process restarted. The first connection still fails at once (connectWithRetry).
+  ignoreAuthErrorAbort: true,
 } as const;
 
 /** Options of {@link connectNats}. */
@@ -146,14 +151,25 @@ async function watchStatus(
   setConnected: (up: boolean) => void,
 ): Promise<void> {
   const server = () => connection.getServer();
+  // While the connection is down, each attempt that a server refuses says so again: one line
+  // each for the loss and for each event until the connection is restored, not two a second.
+  let down = false;
+  let said = new Set<string>();
   for await (const status of connection.status()) {
     if (status.type === 'disconnect') {
       setConnected(false);
-      logger.warn({ server: server() }, 'NATS connection lost; reconnecting');
+      if (!down) logger.warn({ server: server() }, 'NATS connection lost; reconnecting');
+      down = true;
     } else if (status.type === 'reconnect') {
       setConnected(true);
-      logger.info({ server: server() }, 'NATS connection restored');
+      // After refused attempts the client reports one reconnection for each of them.
+      if (down) logger.info({ server: server() }, 'NATS connection restored');
+      down = false;
+      said = new Set();
     } else if (status.type === 'error' || status.type === 'ldm') {
+      const what = `${status.type} ${String(status.data)}`;
+      if (down && said.has(what)) continue;
+      if (down) said.add(what);
       logger.warn({ server: server(), event: status.type, data: status.data }, 'NATS event');
     }
   }

@@ -24,7 +24,13 @@ export async function reportReconnects(
   servers: string,
   events: NatsEvents,
 ): Promise<void> {
+  // One reconnection per loss: after refused attempts the client reports one for each of them.
+  let down = false;
   for await (const status of connection.status()) {
-    if (status.type === 'reconnect') events.reconnect(servers);
+    if (status.type === 'disconnect') down = true;
+    else if (status.type === 'reconnect' && down) {
+      down = false;
+      events.reconnect(servers);
+    }
   }
 }
