@@ -16,6 +16,8 @@ import { Api, ApiOperation, Field, nativeApp, RemoteService } from 'portico';
 export type Color = 'red' | 'green' | 'rose';
 /** @pattern ^r */
 export type Reddish = 'red' | 'green' | 'rose';
+/** @pattern ^r */
+export type MaybeRed = 'red' | 'green' | null;
 export interface Page<T> { items: T[] }
 export enum Size { Small = 'small', Large = 'large' }
 export enum Level { Low = 1, Mid = 5, High = 9 }
@@ -39,6 +41,7 @@ export class Brush { @Field({ pattern: '^g' }) color!: Color; }
   @ApiOperation('Echoes a paint') paint(paint: Paint): Paint { return paint; }
   @ApiOperation('Echoes a shade') shade(shade: Reddish): Reddish { return shade; }
   @ApiOperation('Counts shades') shades(page: Page<Reddish>): number { return page.items.length; }
+  @ApiOperation('Echoes a shade or none') maybe(shade: MaybeRed): MaybeRed { return shade; }
   @ApiOperation('Echoes a brush') brush(brush: Brush): Brush { return brush; }
   @ApiOperation('Answers a paint of any color') any(color: string): Paint {
     return { color: color as Color };
@@ -129,6 +132,14 @@ describe('limits beside a named set of literals or an enum, with a contract', ()
       'argument 0 (Page_Reddish): field items[1]: does not match the pattern ^r',
     );
     expect((await call('shades', '{"items":["rose"]}')).text).toBe('1');
+    // And where the alias holds null beside the literals.
+    const maybe = document.paths['/shop/paints/maybe'].post.requestBody.content;
+    expect(maybe['application/xml'].schema).toMatchObject({ pattern: '^r' });
+    expect((await call('maybe', '"green"')).error?.message).toMatch(
+      /does not match the pattern \^r$/,
+    );
+    expect((await call('maybe', '"red"')).text).toBe('"red"');
+    expect((await call('maybe', 'null')).text).toBe('null');
   });
 
   it('refuses a result off the limits beside its set, as it refuses one off the set', async () => {

@@ -151,8 +151,13 @@ export function expandedAlias(checker: ts.TypeChecker, written: Written): Writte
   return { node: alias.type, args: bindArguments(checker, symbol, given) };
 }
 
-/** A union of string and number literals alone, not an enum: `'red' | 'green'`, `1 | 2`. */
+/**
+ * A union of string and number literals alone, not an enum, `null` or `undefined` beside them:
+ * `'red' | 'green'`, `1 | 2`, `'red' | null`.
+ */
 export function isLiteralSet(type: ts.Type): boolean {
   if (!type.isUnion() || type.flags & ts.TypeFlags.EnumLiteral) return false;
-  return type.types.every((t) => t.isStringLiteral() || t.isNumberLiteral());
+  const absent = ts.TypeFlags.Null | ts.TypeFlags.Undefined;
+  const literals = type.types.filter((t) => !(t.flags & absent));
+  return literals.length > 0 && literals.every((t) => t.isStringLiteral() || t.isNumberLiteral());
 }
