@@ -288,7 +288,7 @@ describe('generate-swagger command', () => {
     const help = await run(process.execPath, [bin, 'generate-swagger', '--help']);
     expect(help.stdout).toContain('Usage: portico generate-swagger');
     expect(help.stdout).toMatch(
-      /^Exit codes: 0 written[^;]+; 1 an error in the project[^;]+; 2 a wrong\ncommand line/m,
+      /^Exit codes: 0 written[^;]+; 1 an error in the project[^;]+; 2 a wrong command line/m,
     );
   });
 });

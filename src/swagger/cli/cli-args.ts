@@ -33,8 +33,8 @@ Reads the @Api classes of a TypeScript project and writes their API description.
 
 Exit codes: 0 written (or up to date under --check); 1 an error in the project or the document,
 a --project that is not there or cannot be read, an --out that cannot be written, or a file that
-is not up to date under --check; 2 a wrong
-command line (an unknown option, a value missing or not one, --title or --api-version left out).`;
+is not up to date under --check; 2 a wrong command line (an unknown option, a value missing or
+not one, --title or --api-version left out).`;
 
 /** The parsed command line. */
 export interface CliOptions extends GenerateOptions {
