@@ -53,12 +53,12 @@ export function createRequestListener(parts: ListenerParts): RequestListener {
   }
 
   async function callDirectly(ctx: DirectContext, segments: readonly string[]): Promise<void> {
-    inFlight.begin(ctx.res);
+    const place = inFlight.begin(ctx.res);
     try {
       try {
         await entryPoint(ctx, segments);
       } finally {
-        inFlight.end(ctx.res);
+        inFlight.end(place);
       }
       answerDirect(ctx);
     } catch (error) {
@@ -70,10 +70,10 @@ export function createRequestListener(parts: ListenerParts): RequestListener {
   // calls next() (an authentication that looks a token up) is in flight too, and a shutdown
   // would cut it unanswered.
   const throughKoa: http.RequestListener = (req, res) => {
-    inFlight.begin(res);
+    const place = inFlight.begin(res);
     void viaKoa(req, res)
       .catch((error: Error) => failedInKoa(error, res))
-      .finally(() => inFlight.end(res));
+      .finally(() => inFlight.end(place));
   };
   // Koa's answer to an error throws where Node refuses a header the error carries: unhandled, the
   // rejection would end the process (test/regression/koa-error-answer-throws.test.ts).

@@ -23,11 +23,11 @@ function recordedInFlight() {
     ...real,
     begin(res) {
       seen.peak = Math.max(seen.peak, ++seen.now);
-      real.begin(res);
+      return real.begin(res);
     },
-    end(res) {
+    end(place) {
       seen.now--;
-      real.end(res);
+      real.end(place);
     },
   };
   return { inFlight, seen };
