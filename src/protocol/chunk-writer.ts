@@ -1,3 +1,5 @@
+import { Buffer } from 'node:buffer';
+
 /** The size of the chunks that frames are written into, one after the other. */
 const CHUNK_BYTES = 64 * 1024;
 

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { Packr } from 'msgpackr';
 import { ChunkWriter } from './chunk-writer';
 import { writeNumber } from './msgpack-number';

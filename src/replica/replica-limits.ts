@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { frameworkError } from '../errors';
 import { MAX_TIMER_MS } from '../protocol/deadline';
 import { type CallEnvelope } from '../protocol/envelope';
