@@ -21,6 +21,8 @@ export type MaybeRed = 'red' | 'green' | null;
 export interface Page<T> { items: T[] }
 export enum Size { Small = 'small', Large = 'large' }
 export enum Level { Low = 1, Mid = 5, High = 9 }
+/** @pattern ^s */
+export enum Fit { Slim = 'slim', Loose = 'loose' }
 export type Mixed = 'a' | 'bb' | 3;
 export interface Paint {
   /** @pattern ^r */
@@ -34,6 +36,7 @@ export interface Paint {
   /** @minLength 2 */
   note?: string | Spot;
   shades?: Reddish[];
+  fit?: Fit;
 }
 export interface Spot { street: string }
 export class Brush { @Field({ pattern: '^g' }) color!: Color; }
@@ -124,6 +127,11 @@ describe('limits beside a named set of literals or an enum, with a contract', ()
     expect((await call('shade', '"rose"')).text).toBe('"rose"');
     expect((await call('paint', '{"color":"red","shades":["green"]}')).error?.message).toBe(
       'argument 0 (Paint): field shades[0]: does not match the pattern ^r',
+    );
+    // An enum's own tags hold where it is used too.
+    expect(Paint.properties.fit).toEqual({ $ref: '#/components/schemas/Fit', pattern: '^s' });
+    expect((await call('paint', '{"color":"red","fit":"loose"}')).error?.message).toBe(
+      'argument 0 (Paint): field fit: does not match the pattern ^s',
     );
     // Also where a generic writes T: Page<Reddish> is Page_Reddish, with the limits on its items.
     const page = document.components.schemas.Page_Reddish;

@@ -107,11 +107,13 @@ export function typeNodeTags(
   const typeNode = tagged.node;
   if (!ts.isTypeReferenceNode(typeNode)) return [];
   const type = checker.getTypeAtLocation(typeNode);
+  const symbol = symbolOf(checker, typeNode.typeName);
+  // An enum's own tags (`/** @pattern ^s *\/ enum Size`) go where it is used, as an alias's do.
+  if (symbol && symbol.flags & ts.SymbolFlags.Enum) return tagsOf(symbol, checker);
   // An alias TypeScript keeps is a schema of its own, except a set of literals: its limits
   // (`/** @pattern ^r *\/ type Color = 'red' | 'green'`) go where it is used, as a member's own.
   if (type.aliasSymbol && !isLiteralSet(type)) return [];
   // Through an array or a record, only an alias of a scalar: an array's own limits stay its own.
   if (inner && (checker.isArrayType(type) || checker.isTupleType(type))) return [];
-  const symbol = symbolOf(checker, typeNode.typeName);
   return symbol && symbol.flags & ts.SymbolFlags.TypeAlias ? tagsOf(symbol, checker) : [];
 }
