@@ -45,6 +45,7 @@ export class Brush { @Field({ pattern: '^g' }) color!: Color; }
   @ApiOperation('Echoes a shade') shade(shade: Reddish): Reddish { return shade; }
   @ApiOperation('Counts shades') shades(page: Page<Reddish>): number { return page.items.length; }
   @ApiOperation('Echoes a shade or none') maybe(shade: MaybeRed): MaybeRed { return shade; }
+  @ApiOperation('Counts fits') fits(page: Page<Fit>): number { return page.items.length; }
   @ApiOperation('Echoes a brush') brush(brush: Brush): Brush { return brush; }
   @ApiOperation('Answers a paint of any color') any(color: string): Paint {
     return { color: color as Color };
@@ -133,6 +134,13 @@ describe('limits beside a named set of literals or an enum, with a contract', ()
     expect((await call('paint', '{"color":"red","fit":"loose"}')).error?.message).toBe(
       'argument 0 (Paint): field fit: does not match the pattern ^s',
     );
+    // And where a generic writes T: Page<Fit>'s items.
+    const fits = document.components.schemas.Page_Fit.properties.items.items;
+    expect(fits).toMatchObject({ $ref: '#/components/schemas/Fit', pattern: '^s' });
+    expect((await call('fits', '{"items":["slim","loose"]}')).error?.message).toBe(
+      'argument 0 (Page_Fit): field items[1]: does not match the pattern ^s',
+    );
+    expect((await call('fits', '{"items":["slim"]}')).text).toBe('1');
     // Also where a generic writes T: Page<Reddish> is Page_Reddish, with the limits on its items.
     const page = document.components.schemas.Page_Reddish;
     expect(page.properties.items.items).toMatchObject(reddish);

@@ -41,7 +41,11 @@ export function resolveWritten(checker: ts.TypeChecker, written: Written): Writt
 export function taggedAliasOf(checker: ts.TypeChecker, node: ts.TypeNode): ts.Symbol | undefined {
   if (!ts.isTypeReferenceNode(node)) return undefined;
   const symbol = symbolOf(checker, node.typeName);
-  if (!symbol || !(symbol.flags & ts.SymbolFlags.TypeAlias)) return undefined;
+  if (!symbol) return undefined;
+  // An enum's own tags reach its values, as those of an alias of a set of literals do.
+  if (symbol.flags & ts.SymbolFlags.Enum)
+    return tagsOf(symbol, checker).length > 0 ? symbol : undefined;
+  if (!(symbol.flags & ts.SymbolFlags.TypeAlias)) return undefined;
   const type = checker.getTypeAtLocation(node);
   // A set of literals keeps its alias, and its limits reach the values as a primitive's do.
   if (type.aliasSymbol && !isLiteralSet(type)) return undefined;
