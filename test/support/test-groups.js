@@ -14,6 +14,7 @@ const ALONE = [
   'test/nats/chaos.test.ts',
   'test/nats/drain-grace.test.ts',
   'test/nats/fail-fast.test.ts',
+  'test/nats/hung-nats-node.test.ts',
   'test/nats/nats-cluster.test.ts',
   'test/nats/nats-restart.test.ts',
   'test/nats/no-replica-left.test.ts',
