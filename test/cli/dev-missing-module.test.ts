@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Running, startCommand } from '../adopter/adopter-project';
+import { devProject } from '../support/dev-project';
 
 const ROOT = path.join(__dirname, '..', '..');
 const WAITS = 'portico dev: dist/sub/main.js is not there after the build';
@@ -25,24 +25,7 @@ describe('portico dev with a server module that does not exist', () => {
   let dir: string;
   let dev: Running | undefined;
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'portico-dev-missing-'));
-    mkdirSync(path.join(dir, 'src'));
-    mkdirSync(path.join(dir, 'node_modules'));
-    for (const name of ['typescript', 'reflect-metadata']) {
-      symlinkSync(path.join(ROOT, 'node_modules', name), path.join(dir, 'node_modules', name));
-    }
-    symlinkSync(ROOT, path.join(dir, 'node_modules', 'portico'));
-    const compilerOptions = {
-      rootDir: 'src',
-      outDir: 'dist',
-      module: 'commonjs',
-      target: 'es2022',
-      strict: true,
-      skipLibCheck: true,
-      experimentalDecorators: true,
-      types: [],
-    };
-    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions }));
+    dir = devProject('portico-dev-missing-');
     writeFileSync(path.join(dir, 'src', 'other.ts'), 'export const other = 1;\n');
   });
   afterAll(() => {

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Running, startCommand } from '../adopter/adopter-project';
+import { devProject } from '../support/dev-project';
 import { send } from '../support/http';
 import { alive, descendants } from '../support/processes';
 import { waitFor } from '../support/wait';
@@ -17,25 +17,7 @@ describe('portico dev given a second signal while it stops', () => {
   let dir: string;
   let dev: Running | undefined;
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'portico-dev-signal-'));
-    mkdirSync(path.join(dir, 'src'));
-    mkdirSync(path.join(dir, 'node_modules'));
-    for (const name of ['typescript', 'reflect-metadata']) {
-      symlinkSync(path.join(ROOT, 'node_modules', name), path.join(dir, 'node_modules', name));
-    }
-    symlinkSync(ROOT, path.join(dir, 'node_modules', 'portico'));
-    const compilerOptions = {
-      rootDir: 'src',
-      outDir: 'dist',
-      module: 'commonjs',
-      target: 'es2022',
-      strict: true,
-      skipLibCheck: true,
-      experimentalDecorators: true,
-      emitDecoratorMetadata: true,
-      types: [],
-    };
-    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions }));
+    dir = devProject('portico-dev-signal-', { emitDecoratorMetadata: true });
     writeFileSync(
       path.join(dir, 'src', 'main.ts'),
       [
