@@ -1,12 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type NativeAppDefinition } from '../../src/microservices';
-import { applyContract } from '../../src/runtime/contract/apply-contract';
-import { findContract, readContract } from '../../src/runtime/contract/read-contract';
-import { startTestServer, type TestServer } from '../support/harness';
+import { type TestServer } from '../support/harness';
 import { json, send, xml } from '../support/http';
-import { buildContractProject } from './types-project';
+import { serveContractProject } from './contract-server';
 
 /** Results that may be nothing beside a value, as TypeScript users write a lookup. */
 const SOURCE = `
@@ -37,12 +34,10 @@ describe('a result that may be nothing (T | undefined), with a contract', () => 
   let document: any;
 
   beforeAll(async () => {
-    const { module, generation } = await buildContractProject(dir, SOURCE);
-    expect(generation.diagnostics).toEqual([]);
-    document = generation.document;
-    const app = require(module).default as NativeAppDefinition;
-    applyContract(readContract(findContract(module) as string), [app]);
-    server = await startTestServer({ microservices: [app], logLevel: 'silent' });
+    const served = await serveContractProject(dir, SOURCE);
+    server = served.server;
+    expect(served.generation.diagnostics).toEqual([]);
+    document = served.generation.document;
   }, 60_000);
   afterAll(async () => {
     await server?.close();

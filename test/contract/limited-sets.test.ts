@@ -1,12 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type NativeAppDefinition } from '../../src/microservices';
-import { applyContract } from '../../src/runtime/contract/apply-contract';
-import { findContract, readContract } from '../../src/runtime/contract/read-contract';
-import { startTestServer, type TestServer } from '../support/harness';
+import { type TestServer } from '../support/harness';
 import { json, send, xml } from '../support/http';
-import { buildContractProject } from './types-project';
+import { serveContractProject } from './contract-server';
 
 /** Limits written beside a named set of literals or an enum, which the document gives with its $ref. */
 const RMC = { 'X-SVC-API-ID': 'RMC' };
@@ -60,11 +57,9 @@ describe('limits beside a named set of literals or an enum, with a contract', ()
   let document: any;
 
   beforeAll(async () => {
-    const { module, generation } = await buildContractProject(dir, SOURCE);
-    document = generation.document;
-    const app = require(module).default as NativeAppDefinition;
-    applyContract(readContract(findContract(module) as string), [app]);
-    server = await startTestServer({ microservices: [app], logLevel: 'silent' });
+    const served = await serveContractProject(dir, SOURCE);
+    server = served.server;
+    document = served.generation.document;
   }, 60_000);
   afterAll(async () => {
     await server?.close();
