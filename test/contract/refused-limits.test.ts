@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { applyContract } from '../../src/runtime/contract/apply-contract';
-import { CONTRACT_FILE } from '../../src/runtime/contract/contract-format';
 import { findContract, readContract } from '../../src/runtime/contract/read-contract';
-import { generateDocument } from '../../src/swagger/cli/generate';
-import { contractFindings } from './types-project';
+import { contractFindings, generateContract } from './types-project';
 
 /** Limits on values they cannot apply to: the server refuses to start, so the build says so first. */
 const member = (declaration: string) => `
@@ -69,15 +67,7 @@ const REFUSED: readonly (readonly [string, string])[] = [
 
 /** The contract generate-swagger writes all the same, applied as the server applies it when it starts. */
 async function startWithContract(dir: string): Promise<void> {
-  const file = path.join(dir, 'dist', CONTRACT_FILE);
-  const generation = await generateDocument({
-    project: path.join(dir, 'tsconfig.json'),
-    title: 'Refused',
-    version: '1',
-    openapi: '3.1',
-    contract: { file, command: 'generate-swagger' },
-  });
-  writeFileSync(file, generation.contractText ?? '');
+  await generateContract(dir);
   const module = path.join(dir, 'dist', 'service.js');
   applyContract(readContract(findContract(module) as string), [require(module).default]);
 }

@@ -1,8 +1,8 @@
 import { createMainServer, type MainServer } from 'portico';
-import type { NatsReplica } from '../../src/replica/nats-replica';
-import { type ReplicaAdmin, startReplicaAdmin } from '../../src/replica/replica-admin';
+import { type ReplicaAdmin } from '../../src/replica/replica-admin';
 import { calc } from '../fixtures/services';
 import { send } from '../support/http';
+import { startIdleReplicaAdmin } from '../support/replica-admin-stub';
 
 // Bug: a path under /-/ that is no admin route was 405 with `Allow: GET, HEAD` for any method but
 // GET and HEAD, which a GET then answered 404: the 405 sent the client to a method that finds
@@ -23,15 +23,9 @@ describe('a path under /-/ that is no admin route', () => {
     });
     await withAdminPort.listen(0, '127.0.0.1');
     urls.admin = `http://127.0.0.1:${withAdminPort.adminPort}`;
-    const replica = {
-      microservice: 'calc',
-      replicaId: 'r1',
-      running: 0,
-      waiting: 0,
-      concurrency: 1,
-    };
-    admin = await startReplicaAdmin(replica as unknown as NatsReplica, 0, '127.0.0.1');
-    urls.replica = `http://127.0.0.1:${admin.port}`;
+    const started = await startIdleReplicaAdmin();
+    admin = started.admin;
+    urls.replica = started.url;
   });
   afterAll(async () => {
     await onPublic.close();

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import net from 'node:net';
-import type { NatsReplica } from '../../src/replica/nats-replica';
-import { type ReplicaAdmin, startReplicaAdmin } from '../../src/replica/replica-admin';
+import { type ReplicaAdmin } from '../../src/replica/replica-admin';
 import { rawRequest, sendRaw } from '../hardening/support/raw-http';
+import { startIdleReplicaAdmin } from '../support/replica-admin-stub';
 
 // Bug: a replica's admin port answered bytes its parser refused with Node's bare 400 (no body),
 // and its refusals under a fresh request id, not the caller's X-SVC-Request-ID.
@@ -10,15 +10,9 @@ describe("a replica's admin port", () => {
   let admin: ReplicaAdmin;
   let url: string;
   beforeAll(async () => {
-    const replica = {
-      microservice: 'calc',
-      replicaId: 'r1',
-      running: 0,
-      waiting: 0,
-      concurrency: 1,
-    };
-    admin = await startReplicaAdmin(replica as unknown as NatsReplica, 0, '127.0.0.1');
-    url = `http://127.0.0.1:${admin.port}`;
+    const started = await startIdleReplicaAdmin();
+    admin = started.admin;
+    url = started.url;
   });
   afterAll(() => admin.close());
 
