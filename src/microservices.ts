@@ -27,6 +27,16 @@ export interface NatsConnectionOptions {
   readonly tls?: boolean | NatsTlsOptions;
   /** The prefix of the reply inboxes (default `_INBOX`); give each user its own. */
   readonly inboxPrefix?: string;
+  /**
+   * How often the client pings its NATS server, in ms, from 100 to 2147483647. Default 1 000
+   * (docs/faults.md, "A hung NATS node").
+   */
+  readonly pingIntervalMs?: number;
+  /**
+   * How many pings may go unanswered: at the next one the server is taken for hung, dropped and
+   * another node tried. A whole number from 1 to 1000; default 3.
+   */
+  readonly maxPingsOut?: number;
 }
 
 /** Where a native microservice runs. `'in-process'` is the embedded default. */

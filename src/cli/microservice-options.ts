@@ -32,7 +32,8 @@ export const MICROSERVICE_USAGE = `  portico microservice <module> --nats <url> 
                            [--tracing] [--admin-port N]
                            [--nats-user <u>] [--nats-nkey <seed file>] [--nats-creds <file>]
                            [--nats-tls] [--nats-ca <file>] [--nats-cert <file>] [--nats-key <file>]
-                           [--nats-inbox-prefix <p>]
+                           [--nats-inbox-prefix <p>] [--nats-ping-interval-ms N]
+                           [--nats-max-pings-out N]
                            [--max-call-ms N] [--max-waiting N] [--max-args N] [--max-body-bytes N]
                            [--drain-grace-ms N]
                            Start one replica of a native microservice. module is compiled
@@ -43,8 +44,11 @@ export const MICROSERVICE_USAGE = `  portico microservice <module> --nats <url> 
                            running) and it exits 1. --nats may repeat or list URLs with
                            commas (default: the NATS_URL environment variable). Every NATS flag
                            has a NATS_* variable (NATS_USER, NATS_NKEY, NATS_CREDS, NATS_TLS=1,
-                           NATS_CA, NATS_CERT, NATS_KEY, NATS_INBOX_PREFIX); NATS_PASSWORD and
-                           NATS_TOKEN have no flag. --tracing opens an OpenTelemetry span per call
+                           NATS_CA, NATS_CERT, NATS_KEY, NATS_INBOX_PREFIX,
+                           NATS_PING_INTERVAL_MS, NATS_MAX_PINGS_OUT); NATS_PASSWORD and
+                           NATS_TOKEN have no flag. The NATS server is pinged every
+                           --nats-ping-interval-ms (default 1000) and dropped for another node
+                           after --nats-max-pings-out (default 3) pings without an answer. --tracing opens an OpenTelemetry span per call
                            (register an SDK with node --require); --admin-port serves /-/live,
                            /-/ready and /-/metrics on that port. --replica-id names the replica
                            in its replies, which main servers count by (default <hostname>:<pid>;

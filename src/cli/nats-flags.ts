@@ -1,5 +1,6 @@
 import { natsSettingsFromEnv, splitServers } from '../transport/nats/nats-env';
 import { type NatsConnectionOptions, type NatsTlsOptions } from '../transport/nats/nats-options';
+import { PING_NAMES, type PingSettings, readPingSetting } from '../transport/nats/nats-pings';
 
 /**
  * The NATS flags of `portico microservice`. Passwords and tokens have none: the process list
@@ -15,6 +16,8 @@ export const NATS_FLAGS = {
   'nats-key': { type: 'string' },
   'nats-tls': { type: 'boolean' },
   'nats-inbox-prefix': { type: 'string' },
+  'nats-ping-interval-ms': { type: 'string' },
+  'nats-max-pings-out': { type: 'string' },
 } as const;
 
 /** The values of {@link NATS_FLAGS} as `parseArgs` gives them. */
@@ -28,6 +31,8 @@ export interface NatsFlagValues {
   readonly 'nats-key'?: string;
   readonly 'nats-tls'?: boolean;
   readonly 'nats-inbox-prefix'?: string;
+  readonly 'nats-ping-interval-ms'?: string;
+  readonly 'nats-max-pings-out'?: string;
 }
 
 /** The connection that the flags describe, over what the `NATS_*` variables say. */
@@ -49,7 +54,19 @@ export function readNatsFlags(
       ? {}
       : { inboxPrefix: values['nats-inbox-prefix'] }),
     ...(tls ? { tls } : {}),
+    ...pingsOf(values),
   };
+}
+
+/** The ping settings the flags give; each wins over its `NATS_*` variable. */
+function pingsOf(values: NatsFlagValues): PingSettings {
+  const settings: Record<string, number> = {};
+  for (const [key, { flag }] of Object.entries(PING_NAMES)) {
+    const text = values[flag.slice(2) as 'nats-ping-interval-ms' | 'nats-max-pings-out'];
+    const value = readPingSetting(key as keyof PingSettings, text, flag);
+    if (value !== undefined) settings[key] = value;
+  }
+  return settings;
 }
 
 function tlsOf(

@@ -9,6 +9,7 @@ import { missingMethods } from './missing-methods';
 import { type NatsLink, natsSubject } from './nats-connection';
 import { type NatsEvents } from './nats-events';
 import { redactServers } from './nats-options';
+import { checkPings } from './nats-pings';
 import { createNatsPool, type NatsPool } from './nats-pool';
 import { type ReplicaWatch, watchReplicas } from './replica-watch';
 import { type ReplyHop, requestReply } from './request-reply';
@@ -68,6 +69,7 @@ interface NatsTransportOptions {
 function createNatsTransport(options: NatsTransportOptions): Transport {
   const { microservice, placement, pool } = options;
   const subject = natsSubject(placement.subjectPrefix, microservice);
+  checkPings(placement, `the placement of microservice ${microservice}: nats.`);
   let link: NatsLink | undefined;
   // Made once the link is there, so that a call passes it on without making an object.
   let hop: ReplyHop | undefined;

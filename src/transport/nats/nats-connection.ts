@@ -5,6 +5,7 @@ import { microserviceNameFault } from '../../protocol/microservice-name';
 import { clientOptions } from './client-options';
 import { connectFailure, isLastingFailure } from './connect-failure';
 import { type NatsConnectionOptions } from './nats-options';
+import { checkPings, DEFAULT_PINGS } from './nats-pings';
 import { createRequestMux, type RequestMux } from './request-mux';
 
 /** The subject prefix when a placement names none. */
@@ -17,12 +18,6 @@ const CLIENT_SETTINGS = {
   maxReconnectAttempts: -1,
   reconnectTimeWait: 500,
   reconnectJitter: 250,
-  // A server that hangs (SIGSTOP, a frozen host) keeps its socket open: three pings a second
-  // apart left unanswered drop it within 3 to 4 s, and the client reconnects to another node,
-  // where pings 10 s apart took 20 to 30 s (docs/faults.md). A blocked event loop holds back
-  // the pings as well as the reading of their answers, so it is not taken for a hung server.
-  pingInterval: 1_000,
-  maxPingOut: 3,
   timeout: 2_000,
   // The client would otherwise build up to three Errors with stack traces per request, for traces
   // that portico's own errors replace: about 13 µs of a call's CPU.
@@ -41,11 +36,6 @@ export interface NatsConnectOptions extends NatsConnectionOptions {
   readonly logger: Logger;
   /** How long to keep trying the first connection. Default 10 000 ms. */
   readonly connectTimeoutMs?: number;
-  /**
-   * How often the server is pinged; three pings without an answer drop it. Default 1 000 ms; a
-   * test's own link, which outlives the timers a test counts, pings less often.
-   */
-  readonly pingIntervalMs?: number;
 }
 
 /** A NATS connection that reconnects by itself and knows whether it is up right now. */
@@ -88,6 +78,7 @@ export function natsSubject(prefix: string | undefined, microservice: string): s
  * beside its NATS server). Once connected it reconnects forever, and logs every change of state.
  */
 export async function connectNats(options: NatsConnectOptions): Promise<NatsLink> {
+  checkPings(options);
   const connection = await connectWithRetry(options);
   let connected = true;
   let cuts = 0;
@@ -130,7 +121,11 @@ async function connectWithRetry(options: NatsConnectOptions): Promise<NatsConnec
   const settings = {
     ...clientOptions(options),
     ...CLIENT_SETTINGS,
-    pingInterval: options.pingIntervalMs ?? CLIENT_SETTINGS.pingInterval,
+    // A server that hangs (SIGSTOP, a frozen host) keeps its socket open: pings left unanswered
+    // drop it, and the client reconnects to another node (docs/faults.md). A blocked event loop
+    // holds back the pings as well as the reading of their answers: not taken for a hung server.
+    pingInterval: options.pingIntervalMs ?? DEFAULT_PINGS.pingIntervalMs,
+    maxPingOut: options.maxPingsOut ?? DEFAULT_PINGS.maxPingsOut,
     name: options.name,
   };
   for (;;) {

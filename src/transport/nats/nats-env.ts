@@ -1,4 +1,5 @@
 import { type NatsConnectionOptions, type NatsTlsOptions } from './nats-options';
+import { PING_NAMES, type PingSettings, readPingSetting } from './nats-pings';
 
 /** Settings for a NATS connection with or without servers: what the environment can give. */
 export type NatsSettings = Omit<NatsConnectionOptions, 'servers'> & {
@@ -18,8 +19,9 @@ const ENV = {
 /**
  * The NATS connection that the environment describes: `NATS_URL` (servers, separated by commas),
  * `NATS_USER` and `NATS_PASSWORD`, `NATS_TOKEN`, `NATS_NKEY` (a seed file), `NATS_CREDS`,
- * `NATS_CA`, `NATS_CERT` and `NATS_KEY` (TLS files), `NATS_TLS=1` (TLS required) and
- * `NATS_INBOX_PREFIX`. Throws when `NATS_URL` is missing.
+ * `NATS_CA`, `NATS_CERT` and `NATS_KEY` (TLS files), `NATS_TLS=1` (TLS required),
+ * `NATS_INBOX_PREFIX`, `NATS_PING_INTERVAL_MS` and `NATS_MAX_PINGS_OUT`. Throws when `NATS_URL`
+ * is missing, or a value is wrong.
  *
  * @example
  * placement: { nats: natsFromEnv(process.env) }
@@ -40,6 +42,14 @@ export function natsSettingsFromEnv(env: NodeJS.ProcessEnv): NatsSettings {
   if (servers.length > 0) settings.servers = servers;
   const tls = tlsFromEnv(env);
   if (tls) settings.tls = tls;
+  for (const [key, { env: name }] of Object.entries(PING_NAMES)) {
+    const value = readPingSetting(
+      key as keyof PingSettings,
+      env[name] || undefined,
+      `portico: ${name}`,
+    );
+    if (value !== undefined) settings[key] = value;
+  }
   return settings as NatsSettings;
 }
 
