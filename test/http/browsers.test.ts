@@ -151,6 +151,38 @@ describe('calls a browser sends across origins without a preflight', () => {
       }
     },
   );
+
+  // `fetch(url, { method: 'POST', mode: 'no-cors', body: blob, headers: { Accept } })` sends no
+  // Content-Type and a safelisted Accept: no preflight, whatever the configured origins.
+  it('are refused with 415 without Content-Type, Accept naming the family, and a call runs only without Origin', async () => {
+    const server = await startTestServer({
+      microservices: [calc],
+      ENTRY_POINTS: { WEB_SERVICE_FACADE_HTTP: { cors: { origins: ['http://good.test'] } } },
+    });
+    try {
+      const call = (headers: Record<string, string>, body: string) =>
+        send(server.url, '/calc/multiplier/mulTwo', { headers, body });
+      const xml = { 'X-SVC-Sequence-Name': 'libBParamArrayXmlInOutSequence' };
+      const xmlBody = '<MulInput><a>2</a><b>3</b></MulInput>';
+      for (const origin of ['http://elsewhere.test', 'http://good.test', 'null']) {
+        const fromJson = await call(
+          { Accept: 'application/json', Origin: origin },
+          '{"a":2,"b":3}',
+        );
+        expect(fromJson.status).toBe(415);
+        expect(fromJson.error?.message).toContain('send Content-Type naming application/json or');
+        const fromXml = await call({ Accept: 'application/xml', Origin: origin, ...xml }, xmlBody);
+        expect(fromXml.status).toBe(415);
+        expect(fromXml.error?.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      }
+      expect(server.logs.filter((line) => line.msg === 'call' && line.status === 200)).toEqual([]);
+      expect((await call({ Accept: 'application/json' }, '{"a":2,"b":3}')).text).toBe(
+        '{"result":6}',
+      );
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('CORS with credential origins', () => {
