@@ -7,9 +7,13 @@ import { readStartOptions, startArgsOfDev } from './start-options';
 import { describeFailure } from './startup-error';
 import { asksForHelp, COMMAND_USAGE, USAGE } from './usage';
 
+/** The commands that `portico help <command>` describes. */
+const COMMANDS: ReadonlySet<string> = new Set(['start', 'dev', 'microservice', 'generate-swagger']);
+
 /** Runs the `portico` command line; returns the exit code, or never returns while serving. */
 export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === 'help') return help(rest);
   if (
     (command === 'start' || command === 'dev' || command === 'microservice') &&
     asksForHelp(rest)
@@ -30,6 +34,18 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   process.stderr.write(`portico: unknown command ${command}: portico --help lists the commands\n`);
   return 2;
+}
+
+/** `portico help [command]`: the usage of every command, or that of the one named (its `--help`). */
+function help(args: readonly string[]): Promise<number> {
+  const [command, extra] = args;
+  if (extra !== undefined) {
+    process.stderr.write(`portico: unexpected argument ${extra}: portico help takes one command\n`);
+    return Promise.resolve(2);
+  }
+  if (command === undefined || command === 'help') return main(['--help']);
+  if (!COMMANDS.has(command)) return main([command]);
+  return main([command, '--help']);
 }
 
 async function startOrDev(command: 'start' | 'dev', all: readonly string[]): Promise<number> {

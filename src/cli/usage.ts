@@ -45,7 +45,8 @@ ${MICROSERVICE_USAGE}
                            portico generate-swagger --help lists its flags. generate-swagger is
                            the same command.
   portico --version        Print portico's version.
-  portico --help           Print this text.
+  portico help [command]   Print this text (as portico --help does), or the usage of one
+                           command (as portico <command> --help does).
 ${ENVIRONMENT}
 ${EXIT_CODES}`;
 

@@ -291,6 +291,36 @@ describe("a command's --help", () => {
     expect(result.stdout).toMatch(EXIT_CODES);
   });
 
+  it.each([
+    ['start', 'start [config]'],
+    ['dev', 'dev [config]'],
+    ['microservice', 'microservice <module>'],
+  ])('portico help %s prints the same usage as its --help', (command, usage) => {
+    const result = portico(['help', command]);
+    expect(result).toEqual({ ...portico([command, '--help']), status: 0 });
+    expect(result.stdout).toMatch(new RegExp(`^Usage:\\n {2}portico ${usage.replace('[', '\\[')}`));
+  });
+
+  it('portico help prints the usage of every command, as portico --help does', () => {
+    expect(portico(['help'])).toEqual({ ...portico(['--help']), status: 0 });
+  });
+
+  it("portico help generate-swagger prints the generator's flags", () => {
+    const result = portico(['help', 'generate-swagger']);
+    expect(result).toEqual({ ...portico(['generate-swagger', '--help']), status: 0 });
+    expect(result.stdout).toMatch(/^Usage: portico generate-swagger /);
+  });
+
+  it.each([
+    [['help', 'serve'], 'portico: unknown command serve: portico --help lists the commands\n'],
+    [
+      ['help', 'start', 'dev'],
+      'portico: unexpected argument dev: portico help takes one command\n',
+    ],
+  ])('portico %j is refused with one line, exit 2', (args, message) => {
+    expect(portico(args)).toEqual({ status: 2, stdout: '', stderr: message });
+  });
+
   it("portico microservice's names only what a replica reads and does: no PORT, no tsc", () => {
     const { stdout } = portico(['microservice', '--help']);
     expect(stdout).not.toMatch(/\bPORT\b|portico dev|tsc/);
@@ -315,7 +345,7 @@ describe('portico --version', () => {
       'microservice',
       'generate-swagger',
       '--version',
-      '--help',
+      'help',
     ]);
   });
 });
