@@ -1,7 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { MAX_TIMER_MS } from '../protocol/deadline';
 import { isLogLevel, type LogLevel, logLevelError } from '../server/config';
-import { argumentsError } from '../swagger/cli/arguments-error';
+import { argumentsError, repeatedFlag } from '../swagger/cli/arguments-error';
 import { StartupError } from './startup-error';
 
 /** What `portico start` and `portico dev` were asked to do. */
@@ -86,11 +86,21 @@ type Parsed<T extends Flags> = ReturnType<
  * the words of `portico start` ({@link argumentsError}).
  */
 export function parseCommandLine<T extends Flags>(args: readonly string[], options: T): Parsed<T> {
+  let parsed: Parsed<T> & { tokens?: unknown };
   try {
-    return parseArgs({ args: [...args], allowPositionals: true, strict: true, options });
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options,
+      tokens: true,
+    });
   } catch (error) {
     throw new Error(argumentsError(error));
   }
+  const repeated = repeatedFlag(parsed.tokens as Parameters<typeof repeatedFlag>[0], options);
+  if (repeated !== undefined) throw new Error(repeated);
+  return parsed;
 }
 
 /** The arguments of `portico dev` that its server's `portico start` takes: all but `--project`. */

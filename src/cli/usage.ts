@@ -26,14 +26,15 @@ log level. A start-up failure prints one line; --verbose adds the stack.`;
 const EXIT_CODES = `Exit codes: 0 stopped by SIGTERM or SIGINT after the calls in flight, or --help, --version;
 1 a failure once the command line is read (a module missing or wrong, a wrong configuration, a
 port in use, a drain cut short, a second signal); 2 a wrong command line (an unknown command or
-option, a value missing or not one, a PORT or LOG_LEVEL that is not one). portico dev ends with
-tsc's code when tsc stops.`;
+option, an option of one value given twice, a value missing or not one, a PORT or LOG_LEVEL that
+is not one). portico dev ends with tsc's code when tsc stops.`;
 
 /** A replica's: no PORT, no tsc (docs/scaling-out.md says the same). */
 const REPLICA_EXIT_CODES = `Exit codes: 0 stopped by SIGTERM or SIGINT after the calls in flight, or --help;
 1 a failure once the command line is read (a module missing or wrong, NATS not reachable or
 refusing the replica, a drain cut short, a second signal); 2 a wrong command line (an unknown
-option, a value missing or not one, a LOG_LEVEL that is not one).`;
+option, an option of one value given twice, a value missing or not one, a LOG_LEVEL that is not
+one).`;
 
 /** The text of `portico --help`: every command. */
 export const USAGE = `Usage:

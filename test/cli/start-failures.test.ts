@@ -133,6 +133,30 @@ describe('portico start refuses to start with one line that says what to do', ()
       2,
     ],
     [
+      // The last one won, without a word.
+      'a --port given twice',
+      ['start', 'dist/examples/main.js', '--port', '8090', '--port=8091'],
+      {},
+      'portico: --port is given twice (8090, then 8091): give it once\n',
+      2,
+    ],
+    [
+      'a --name given twice to portico microservice',
+      [
+        'microservice',
+        'dist/examples/calc/index.js',
+        '--nats',
+        'nats://127.0.0.1:1',
+        '--name',
+        'a',
+        '--name',
+        'b',
+      ],
+      {},
+      'portico microservice: --name is given twice (a, then b): give it once\n',
+      2,
+    ],
+    [
       'an argument after the module',
       ['start', 'dist/examples/main.js', 'extra'],
       {},

@@ -194,6 +194,11 @@ describe('generate-swagger command', () => {
     [[...BASE, '--unknown'], 'unknown option --unknown: generate-swagger --help lists the options'],
     [[...BASE, '--out'], '--out needs a value'],
     [[...BASE, 'extra'], 'unexpected argument extra: generate-swagger --help shows the usage'],
+    [
+      [...BASE, '--out', 'a.json', '--out=b.json'],
+      '--out is given twice (a.json, then b.json): give it once',
+    ],
+    [[...BASE, '--title', 'U'], '--title is given twice (Fixture, then U): give it once'],
   ])('exits 2 on bad usage with one line: %j', async (args, message) => {
     const result = await run(...args);
     expect(result.code).toBe(2);

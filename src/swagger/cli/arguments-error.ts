@@ -20,3 +20,32 @@ export function argumentsError(error: unknown, help = 'portico --help'): string 
     : '';
   return `${option} needs a value${ambiguous}`;
 }
+
+/** What `parseArgs` says of each option it read, with `tokens: true`. */
+interface OptionToken {
+  readonly kind: string;
+  readonly name?: string;
+  readonly value?: string | undefined;
+}
+
+/**
+ * The refusal of a flag that takes one value and was given twice (`--port 1 --port 2`), in one
+ * line; `undefined` when none was. Flags declared `multiple` (`--nats`) may repeat, and so may
+ * switches, which say the same thing each time.
+ */
+export function repeatedFlag(
+  tokens: readonly OptionToken[] | undefined,
+  options: Readonly<Record<string, { readonly type: string; readonly multiple?: boolean }>>,
+): string | undefined {
+  const seen = new Map<string, string | undefined>();
+  for (const token of tokens ?? []) {
+    if (token.kind !== 'option' || token.name === undefined) continue;
+    const option = options[token.name];
+    if (option === undefined || option.type !== 'string' || option.multiple) continue;
+    if (seen.has(token.name)) {
+      return `--${token.name} is given twice (${seen.get(token.name)}, then ${token.value}): give it once`;
+    }
+    seen.set(token.name, token.value);
+  }
+  return undefined;
+}

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { microserviceNameFault } from '../../protocol/microservice-name';
 import { CONTRACT_FILE } from '../../runtime/contract/contract-format';
-import { argumentsError } from './arguments-error';
+import { argumentsError, repeatedFlag } from './arguments-error';
 import { type GenerateOptions } from './generate';
 import { renameOldVersionFlag } from './old-version-flag';
 
@@ -33,8 +33,8 @@ Reads the @Api classes of a TypeScript project and writes their API description.
 
 Exit codes: 0 written (or up to date under --check); 1 an error in the project or the document,
 a --project that is not there or cannot be read, an --out that cannot be written, or a file that
-is not up to date under --check; 2 a wrong command line (an unknown option, a value missing or
-not one, --title or --api-version left out).`;
+is not up to date under --check; 2 a wrong command line (an unknown option, an option given
+twice, a value missing or not one, --title or --api-version left out).`;
 
 /** The parsed command line. */
 export interface CliOptions extends GenerateOptions {
@@ -105,29 +105,44 @@ function commandOf(argv: readonly string[]): string {
 
 /** node:util's parseArgs on the flags of `generate-swagger`; its refusal in one line. */
 function parseStrictly(args: string[]) {
+  let parsed: ReturnType<
+    typeof parseArgs<{
+      args: string[];
+      strict: true;
+      allowPositionals: false;
+      tokens: true;
+      options: typeof OPTIONS;
+    }>
+  >;
   try {
-    return parseArgs({
+    parsed = parseArgs({
       args,
       strict: true,
       allowPositionals: false,
-      options: {
-        project: { type: 'string', default: 'tsconfig.json' },
-        title: { type: 'string' },
-        'api-version': { type: 'string', multiple: true },
-        version: { type: 'boolean', default: false },
-        description: { type: 'string' },
-        out: { type: 'string', default: 'swagger.json' },
-        'base-url': { type: 'string' },
-        microservice: { type: 'string' },
-        strict: { type: 'boolean', default: false },
-        check: { type: 'boolean', default: false },
-        openapi: { type: 'string' },
-        rmc: { type: 'boolean', default: false },
-        contract: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
+      tokens: true,
+      options: OPTIONS,
     });
   } catch (error) {
     throw new Error(argumentsError(error, 'generate-swagger --help'));
   }
+  const repeated = repeatedFlag(parsed.tokens, OPTIONS);
+  if (repeated !== undefined) throw new Error(repeated);
+  return parsed;
 }
+
+const OPTIONS = {
+  project: { type: 'string', default: 'tsconfig.json' },
+  title: { type: 'string' },
+  'api-version': { type: 'string', multiple: true },
+  version: { type: 'boolean', default: false },
+  description: { type: 'string' },
+  out: { type: 'string', default: 'swagger.json' },
+  'base-url': { type: 'string' },
+  microservice: { type: 'string' },
+  strict: { type: 'boolean', default: false },
+  check: { type: 'boolean', default: false },
+  openapi: { type: 'string' },
+  rmc: { type: 'boolean', default: false },
+  contract: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
