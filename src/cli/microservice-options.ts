@@ -48,8 +48,9 @@ export const MICROSERVICE_USAGE = `  portico microservice <module> --nats <url> 
                            NATS_PING_INTERVAL_MS, NATS_MAX_PINGS_OUT); NATS_PASSWORD and
                            NATS_TOKEN have no flag. The NATS server is pinged every
                            --nats-ping-interval-ms (default 1000) and dropped for another node
-                           after --nats-max-pings-out (default 3) pings without an answer. --tracing opens an OpenTelemetry span per call
-                           (register an SDK with node --require); --admin-port serves /-/live,
+                           after --nats-max-pings-out (default 3) pings without an answer.
+                           --tracing opens an OpenTelemetry span per call (register an SDK
+                           with node --require); --admin-port serves /-/live,
                            /-/ready and /-/metrics on that port. --replica-id names the replica
                            in its replies, which main servers count by (default <hostname>:<pid>;
                            letters, digits, ".", "_", ":" and "-", at most 128).`;
