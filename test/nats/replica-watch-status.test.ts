@@ -47,4 +47,43 @@ describeNats('a replica watch given a status it cannot read', () => {
       subscription.unsubscribe();
     }
   });
+
+  // The id becomes part of the subject that calls are steered to: a space or a line break in it
+  // ended the main server's PUB line early, and NATS closed that connection, with every call on it.
+  it.each([['a b'], ['a\r\nPUB portico.other 0\r\n'], ['a.>'], ['a'.repeat(129)]])(
+    'steers no call to a replica that names itself %p, and keeps its connection',
+    async (replicaId) => {
+      const { link, replicas: replica } = setup;
+      let answered = 0;
+      const body = status({ replica: replicaId, steerable: true, holds: [] });
+      const subscription = replica.subscribe('portico.named._ping', {
+        callback: (_error, msg) => {
+          answered++;
+          msg.respond(text.encode(JSON.stringify(body)));
+        },
+      });
+      await replica.flush();
+      const watch = watchReplicas({
+        link,
+        subject: 'portico.named',
+        microservice: 'named',
+        logger,
+        events: undefined,
+      });
+      try {
+        await waitFor(() => answered >= 2);
+        await link.connection.flush();
+        const steered = watch.steer.next();
+        if (steered !== undefined) link.connection.publish(steered, text.encode('a call'));
+        expect(steered).toBeUndefined();
+        expect(
+          await link.connection.request('portico.named._ping', new Uint8Array(0)),
+        ).toBeDefined();
+        expect(link.connected).toBe(true);
+      } finally {
+        watch.stop();
+        subscription.unsubscribe();
+      }
+    },
+  );
 });

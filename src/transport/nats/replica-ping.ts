@@ -1,3 +1,5 @@
+import { isReplicaId } from '../../protocol/replica-id';
+
 /** How long a readiness check waits for the first replica's answer. Default 1 000 ms. */
 export const DEFAULT_PING_TIMEOUT_MS = 1000;
 
@@ -74,7 +76,9 @@ export function readReplicaStatus(data: Uint8Array): ReplicaStatus | undefined {
     string,
     unknown
   >;
-  if (typeof replica !== 'string') return undefined;
+  // The id becomes part of the subject that calls are steered to (replicaSubject): a space or a
+  // line break in it would end the main server's PUB line, and NATS would close its connection.
+  if (typeof replica !== 'string' || !isReplicaId(replica)) return undefined;
   if (instance !== undefined && !(typeof instance === 'string' && INSTANCE.test(instance)))
     return undefined;
   if (cuts !== undefined && typeof cuts !== 'number') return undefined;
