@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
-import { ADMIN_METHODS, answerServerOptions, asteriskFault } from '../serialization/asterisk-form';
+import { ADMIN_METHODS } from '../serialization/asterisk-form';
 import { serializeError } from '../serialization/error-envelope';
-import {
-  CONTENT_TYPES,
-  endWith,
-  parserRefusal,
-  rawErrorResponse,
-} from '../serialization/raw-error-response';
+import { CONTENT_TYPES } from '../serialization/raw-error-response';
+import { HTTP_DEFAULTS } from '../server/config';
+import { createHttpServer, listenOn } from '../server/http-server';
 import { validRequestId } from '../serialization/request-id';
 import { type NatsReplica } from './nats-replica';
 
@@ -62,78 +56,68 @@ export async function startReplicaAdmin(
 ): Promise<ReplicaAdmin> {
   const registry = replicaRegistry(replica);
   let draining = false;
-  // The main server's default limits (docs/configuration.md, `http`): Node's own let a client
-  // that sends its head a byte at a time hold a connection for up to 90 s.
-  const limits = {
-    headersTimeout: 10_000,
-    requestTimeout: 30_000,
-    keepAliveTimeout: 5_000,
-    connectionsCheckingInterval: 2_500,
-  };
-  const server = http.createServer(limits, (req, res) => {
-    const send = (status: number, type: string, body: string) => {
-      res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
-      res.end(req.method === 'HEAD' ? undefined : body);
-    };
-    const json = (status: number, body: object) =>
-      send(status, 'application/json', JSON.stringify(body));
-    const idOf = () => validRequestId(headerValue(req.headers['x-svc-request-id'])) ?? randomUUID();
-    const refuse = (code: ErrorCode, message: string) => {
-      const requestId = idOf();
-      res.setHeader('X-SVC-Request-ID', requestId);
-      const status = ERROR_STATUS[code];
-      send(
-        status,
-        CONTENT_TYPES.json,
-        serializeError({ status, code, message }, requestId, 'json'),
-      );
-    };
-    const fault = req.url === '*' ? asteriskFault(req.method) : undefined;
-    // The path without its query, as the main server's admin routes read it.
-    const path = req.url?.split('?', 1)[0];
-    if (fault) refuse('BAD_REQUEST', fault);
-    else if (req.url === '*') answerServerOptions(res, { allow: ADMIN_METHODS, requestId: idOf() });
-    else if (!(path === '/-/live' || path === '/-/ready' || path === '/-/metrics')) {
-      refuse('NOT_FOUND', 'no such admin route: /-/live, /-/ready and /-/metrics exist');
-    } else if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('Allow', 'GET, HEAD');
-      refuse('METHOD_NOT_ALLOWED', `${req.method} is not allowed: use GET`);
-    } else if (path === '/-/live') json(200, { status: 'live' });
-    else if (path === '/-/ready') {
-      json(draining ? 503 : 200, { status: draining ? 'not ready' : 'ready' });
-    } else {
-      registry.metrics().then(
-        (text) => send(200, registry.contentType, text),
-        () => refuse('INTERNAL_ERROR', 'the metrics could not be collected'),
-      );
-    }
-  });
-  // Bytes the parser refuses get the error envelope, as on the main server's ports, where Node
-  // would write a bare status line; a connection whose answer is under way is only closed.
-  const answering = new WeakSet<Duplex>();
-  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    answering.add(req.socket);
-    res.once('finish', () => answering.delete(req.socket));
-  });
-  server.on('clientError', (error: Error, socket: Duplex) => {
-    if (!socket.writable || answering.has(socket)) {
-      socket.destroy();
-      return;
-    }
-    const [code, message] = parserRefusal(error);
-    endWith(socket, rawErrorResponse(code, message, { requestId: randomUUID(), format: 'json' }));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
+  // A main server's default limits and guards (docs/configuration.md, `http`): Node's own let a
+  // client that sends its head a byte at a time hold a connection for up to 90 s, and answer a
+  // missing Host, CONNECT or an unknown Expect with a bare status line or none.
+  const server = createHttpServer(
+    HTTP_DEFAULTS,
+    (req, res) => {
+      const send = (status: number, type: string, body: string) => {
+        res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+        res.end(req.method === 'HEAD' ? undefined : body);
+      };
+      const json = (status: number, body: object) =>
+        send(status, 'application/json', JSON.stringify(body));
+      const refuse = (code: ErrorCode, message: string) => {
+        const requestId =
+          validRequestId(headerValue(req.headers['x-svc-request-id'])) ?? randomUUID();
+        res.setHeader('X-SVC-Request-ID', requestId);
+        const status = ERROR_STATUS[code];
+        send(
+          status,
+          CONTENT_TYPES.json,
+          serializeError({ status, code, message }, requestId, 'json'),
+        );
+      };
+      const path = pathOf(req.url ?? '');
+      if (!(path === '/-/live' || path === '/-/ready' || path === '/-/metrics')) {
+        refuse('NOT_FOUND', 'no such admin route: /-/live, /-/ready and /-/metrics exist');
+      } else if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.setHeader('Allow', 'GET, HEAD');
+        refuse('METHOD_NOT_ALLOWED', `${req.method} is not allowed: use GET`);
+      } else if (path === '/-/live') json(200, { status: 'live' });
+      else if (path === '/-/ready') {
+        json(draining ? 503 : 200, { status: draining ? 'not ready' : 'ready' });
+      } else {
+        registry.metrics().then(
+          (text) => send(200, registry.contentType, text),
+          () => refuse('INTERNAL_ERROR', 'the metrics could not be collected'),
+        );
+      }
+    },
+    { allow: ADMIN_METHODS },
+  );
+  const bound = await listenOn(server, port, host);
   return {
-    port: (server.address() as AddressInfo).port,
+    port: bound,
     markDraining: () => {
       draining = true;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * The path of a request target without its query, as the main server's admin routes read it; an
+ * absolute target (`http://host/-/live`, RFC 9112 §3.2.2) by its path.
+ */
+function pathOf(target: string): string {
+  if (target.startsWith('/')) return target.split('?', 1)[0] ?? target;
+  try {
+    return new URL(target).pathname;
+  } catch {
+    return target;
+  }
 }
 
 /** A header's one value; a header sent on several lines has none. */

@@ -73,6 +73,49 @@ describe("a replica's admin port", () => {
     expect((await sendRaw(url, rawRequest('GET', '/-/live', [['Host', 'x']]))).status).toBe(200);
   });
 
+  // Bug: the port had Node's own answers where a main server's ports have the guards of
+  // src/server/http-server.ts: a missing Host was a bare 400, CONNECT dropped the connection
+  // unanswered, an unknown Expect was a bare 417, and two Hosts, a Host that is no host, HTTP/2.0
+  // and an absolute target (which RFC 9112 §3.2.2 asks a server to take) were taken or 404.
+  it.each([
+    ['no Host', 'GET /-/live HTTP/1.1\r\n\r\n', 400, 'an HTTP/1.1 request must have a Host header'],
+    [
+      'two Hosts',
+      'GET /-/live HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n',
+      400,
+      'Host is sent more than once',
+    ],
+    [
+      'a Host that is no host',
+      'GET /-/live HTTP/1.1\r\nHost: a b\r\n\r\n',
+      400,
+      'is not a host and port',
+    ],
+    ['HTTP/2.0', 'GET /-/live HTTP/2.0\r\nHost: x\r\n\r\n', 400, 'HTTP/2.0 is not supported'],
+    ['CONNECT', 'CONNECT x:80 HTTP/1.1\r\nHost: x:80\r\n\r\n', 405, 'CONNECT is not allowed'],
+  ])(
+    'answers %s with the error envelope, as a main server does',
+    async (_, request, status, message) => {
+      const answer = await sendRaw(url, request);
+      expect(answer.status).toBe(status);
+      expect(envelopeOf(answer.body).message).toContain(message);
+      expect((await sendRaw(url, rawRequest('GET', '/-/live', [['Host', 'x']]))).status).toBe(200);
+    },
+  );
+
+  it('takes an absolute target and ignores an Expect it does not know, as a main server does', async () => {
+    const absolute = await sendRaw(url, rawRequest('GET', 'http://x/-/live', [['Host', 'x']]));
+    expect(absolute).toMatchObject({ status: 200, body: '{"status":"live"}' });
+    const expect417 = await sendRaw(
+      url,
+      rawRequest('GET', '/-/live', [
+        ['Host', 'x'],
+        ['Expect', 'x'],
+      ]),
+    );
+    expect(expect417).toMatchObject({ status: 200, body: '{"status":"live"}' });
+  });
+
   it('answers a head that comes too slowly with 408 and the envelope, as the main server does', async () => {
     const socket = net.connect(admin.port, '127.0.0.1');
     socket.on('error', () => {});
