@@ -52,4 +52,38 @@ describe('generate-swagger with a file it cannot read or write', () => {
     expect(checked.code).toBe(1);
     expectOneLine(checked.err, `generate-swagger: cannot read ${out}: `, 'EISDIR');
   });
+
+  // Below /proc, Node's mkdir(recursive) never returned: the command hung, on Node 20 to 26.
+  const onLinux = process.platform === 'linux' ? it : it.skip;
+  onLinux('names an --out whose folder cannot be made, or that cannot take the bytes', async () => {
+    const file = path.join(dir, 'file');
+    writeFileSync(file, '');
+    const cases = [
+      ['/proc/x/y/swagger.json', "ENOENT: no such file or directory, mkdir '/proc/x'"],
+      [path.join(file, 'swagger.json'), `${file} is a file, not a folder`],
+      [path.join(file, 'sub', 'swagger.json'), `${file} is a file, not a folder`],
+      ['/sys/portico/swagger.json', "mkdir '/sys/portico'"],
+      ['/dev/full', 'ENOSPC'],
+    ];
+    const project = fixtureProject('minimal');
+    for (const [out = '', why = ''] of cases) {
+      const { code, err } = await run('--project', project, ...BASE, '--out', out);
+      expect([out, code]).toEqual([out, 1]);
+      expectOneLine(err, `generate-swagger: cannot write ${out}: `, why);
+    }
+  });
+
+  it('refuses an empty --out or --project as a wrong command line', async () => {
+    const project = ['--project', fixtureProject('minimal')];
+    for (const [flag, args] of [
+      ['--out', [...project, ...BASE, '--out', '']],
+      ['--project', [...BASE, '--project', '']],
+    ] as const) {
+      const { code, err } = await run(...args);
+      expect({ code, err }).toEqual({
+        code: 2,
+        err: `generate-swagger: ${flag} needs a value: generate-swagger --help shows the usage\n`,
+      });
+    }
+  });
 });

@@ -66,6 +66,9 @@ export function parseCliArgs(argv: readonly string[]): CliOptions | 'help' | 've
   if (versions.length > 1) throw new Error("give the API's version once (--api-version)");
   const [version] = versions;
   if (!values.title || !version) throw new Error('--title and --api-version are required');
+  for (const flag of ['out', 'project'] as const) {
+    if (values[flag] === '') throw new Error(`--${flag} needs a value`);
+  }
   if (values.openapi !== undefined && values.openapi !== '3.1') {
     throw new Error(`--openapi takes 3.1, got ${values.openapi}`);
   }

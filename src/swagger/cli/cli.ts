@@ -1,9 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Diagnostic } from '../model';
 import { type CliOptions, parseCliArgs, USAGE } from './cli-args';
 import { type Generation, generateDocument, UnreadableProject } from './generate';
+import { makeFolders } from './make-folders';
 import { VERSION_FLAG_DEPRECATED } from './old-version-flag';
 import { shortDiff } from './short-diff';
 
@@ -42,7 +43,7 @@ async function check(options: CliOptions, generation: Generation, io: CliIo): Pr
 /** Writes `text` to `file`, making its directory; false, with one line said, when it cannot. */
 async function writeOut(file: string, text: string, io: CliIo): Promise<boolean> {
   try {
-    await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+    await makeFolders(path.dirname(path.resolve(file)));
     await writeFile(file, text);
     return true;
   } catch (error) {
