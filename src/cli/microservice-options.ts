@@ -53,7 +53,8 @@ export const MICROSERVICE_USAGE = `  portico microservice <module> --nats <url> 
                            with node --require); --admin-port serves /-/live,
                            /-/ready and /-/metrics on that port. --replica-id names the replica
                            in its replies, which main servers count by (default <hostname>:<pid>;
-                           letters, digits, ".", "_", ":" and "-", at most 128).`;
+                           letters, digits, ".", "_", ":" and "-", at most 128, no "." last or
+                           next to another).`;
 
 const LIMIT_FLAGS = {
   'max-call-ms': 'maxCallMs',

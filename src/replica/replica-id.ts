@@ -5,14 +5,17 @@ import { isReplicaId, MAX_REPLICA_ID_LENGTH, REPLICA_ID_RULE } from '../protocol
  * The id of a replica that was given none: `<hostname>:<pid>`. The host name tells an operator
  * where the replica runs (in Kubernetes, the pod's name), the process id which of the replicas on
  * that host, as `ps` and the replica's `replica ready` log line show them. Characters outside the
- * id's rule become `-`, and a long host name is cut so that the pid always fits.
+ * id's rule become `-`, dots in a row one, and a long host name is cut so that the pid always fits.
  *
  * @example
  * defaultReplicaId('calc-7f9c-x2l4q', 1) // 'calc-7f9c-x2l4q:1'
  */
 export function defaultReplicaId(host: string = hostname(), pid: number = process.pid): string {
   const suffix = `:${pid}`;
-  const safe = host.replace(/[^A-Za-z0-9._:-]/g, '-').replace(/^[^A-Za-z0-9]+/, '');
+  const safe = host
+    .replace(/[^A-Za-z0-9._:-]/g, '-')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[^A-Za-z0-9]+/, '');
   return `${safe.slice(0, MAX_REPLICA_ID_LENGTH - suffix.length) || 'replica'}${suffix}`;
 }
 
