@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { applyContract } from '../../src/runtime/contract/apply-contract';
+import { CONTRACT_FILE } from '../../src/runtime/contract/contract-format';
 import { findContract, readContract } from '../../src/runtime/contract/read-contract';
-import { contractFindings, generateContract } from './types-project';
+import { contractFindings, contractGeneration } from './types-project';
 
 /** Limits on values they cannot apply to: the server refuses to start, so the build says so first. */
 const member = (declaration: string) => `
@@ -65,11 +66,19 @@ const REFUSED: readonly (readonly [string, string])[] = [
   ],
 ];
 
-/** The contract generate-swagger writes all the same, applied as the server applies it when it starts. */
-async function startWithContract(dir: string): Promise<void> {
-  await generateContract(dir);
-  const module = path.join(dir, 'dist', 'service.js');
-  applyContract(readContract(findContract(module) as string), [require(module).default]);
+/**
+ * What the build finds in `source`, written to `dir`, and a start of its server: the contract
+ * generate-swagger writes all the same (the one of the same generation), applied as the server
+ * applies it when it starts.
+ */
+async function build(dir: string, source: string) {
+  const { findings, generation } = await contractGeneration(dir, source);
+  const start = async () => {
+    writeFileSync(path.join(dir, 'dist', CONTRACT_FILE), generation.contractText ?? '');
+    const module = path.join(dir, 'dist', 'service.js');
+    applyContract(readContract(findContract(module) as string), [require(module).default]);
+  };
+  return { findings, start };
 }
 
 describe('limits on values they cannot apply to, with a contract', () => {
@@ -79,21 +88,20 @@ describe('limits on values they cannot apply to, with a contract', () => {
   it.each(REFUSED)(
     'refuses %s at its line, as the server refuses to start',
     async (field, why) => {
-      const dir = mkdtempSync(path.join(root, 'case-'));
-      expect(await contractFindings(dir, member(field))).toEqual([`service.ts:10: ${why}${FIX}`]);
-      await expect(startWithContract(dir)).rejects.toThrow(/cannot apply|keeps none/);
+      const built = await build(mkdtempSync(path.join(root, 'case-')), member(field));
+      expect(built.findings).toEqual([`service.ts:10: ${why}${FIX}`]);
+      await expect(built.start()).rejects.toThrow(/cannot apply|keeps none/);
     },
     60_000,
   );
 
   it("refuses a @Field's limit on a class's type, which the decorator refuses as the class loads", async () => {
     const dir = mkdtempSync(path.join(root, 'case-'));
-    expect(await contractFindings(dir, member('@Field({ minLength: 2 }) inner!: Spot;'))).toEqual([
+    const built = await build(dir, member('@Field({ minLength: 2 }) inner!: Spot;'));
+    expect(built.findings).toEqual([
       'service.ts:10: Paint.inner: minLength 2 of @Field cannot apply to Spot, an object type, and where its type is a class the server refuses to start: put it on the member it is meant for, or leave it out',
     ]);
-    await expect(startWithContract(dir)).rejects.toThrow(
-      'minLength cannot apply to a field of type Spot',
-    );
+    await expect(built.start()).rejects.toThrow('minLength cannot apply to a field of type Spot');
   }, 60_000);
 
   it('refuses a maxItems on a tuple, whose items the server binds by its type', async () => {
@@ -131,7 +139,8 @@ describe('limits on values they cannot apply to, with a contract', () => {
     const dir = mkdtempSync(path.join(root, 'case-'));
     const fields =
       '/** @pattern ^r */ @Field() color!: Color; /** @minLength 2 @maximum 4 */ @Field() mixed!: Mixed;';
-    expect(await contractFindings(dir, member(fields))).toEqual([]);
-    await startWithContract(dir);
+    const built = await build(dir, member(fields));
+    expect(built.findings).toEqual([]);
+    await built.start();
   }, 60_000);
 });

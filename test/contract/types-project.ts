@@ -97,6 +97,25 @@ const OPTIONS = {
 export type ProjectSources = string | Readonly<Record<string, string>>;
 
 /**
+ * The files outside the project, parsed once for every project a test file compiles: the
+ * TypeScript lib files and portico's declarations, the same for each (every project has the
+ * same options but `types`, which decides which files are read, not how). A program only reads
+ * a source file it is given, so sharing them is what TypeScript's language service does too.
+ */
+const outside = new Map<string, ts.SourceFile | undefined>();
+
+function sharedHost(options: ts.CompilerOptions, dir: string): ts.CompilerHost {
+  const host = ts.createCompilerHost(options);
+  const read = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, language, ...rest) => {
+    if (name.startsWith(`${dir}${path.sep}`)) return read(name, language, ...rest);
+    if (!outside.has(name)) outside.set(name, read(name, language, ...rest));
+    return outside.get(name);
+  };
+  return host;
+}
+
+/**
  * Writes the project's files and tsconfig.json into `dir` and compiles them to `dir/dist` (only
  * the project's own modules: portico's sources are reached through `paths`, not built here).
  * `nodeTypes` lets the project use Node's globals (`EventTarget`), at the cost of a larger program.
@@ -111,7 +130,11 @@ function writeAndCompile(dir: string, source: ProjectSources, nodeTypes = false)
   };
   writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(config));
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dir);
-  const program = ts.createProgram(parsed.fileNames, parsed.options);
+  const program = ts.createProgram(
+    parsed.fileNames,
+    parsed.options,
+    sharedHost(parsed.options, dir),
+  );
   for (const name of Object.keys(files)) {
     expect(program.emit(program.getSourceFile(path.join(dir, name))).emitSkipped).toBe(false);
   }
@@ -172,6 +195,18 @@ export async function contractFindings(
   source: string,
   options: { nodeTypes?: boolean; strict?: boolean } = {},
 ): Promise<string[]> {
+  return (await contractGeneration(dir, source, options)).findings;
+}
+
+/**
+ * {@link contractFindings}, and the generation they come from, whose contract generate-swagger
+ * writes whatever it found.
+ */
+export async function contractGeneration(
+  dir: string,
+  source: string,
+  options: { nodeTypes?: boolean; strict?: boolean } = {},
+) {
   writeAndCompile(dir, source, options.nodeTypes);
   const generation = await generateDocument({
     project: path.join(dir, 'tsconfig.json'),
@@ -181,7 +216,8 @@ export async function contractFindings(
     ...(options.strict ? { strict: true } : {}),
     contract: { file: path.join(dir, 'dist', CONTRACT_FILE), command: 'generate-swagger' },
   });
-  return generation.diagnostics
+  const findings = generation.diagnostics
     .filter((d) => d.severity === 'error')
     .map((d) => `${path.relative(dir, d.location?.file ?? '')}:${d.location?.line}: ${d.message}`);
+  return { findings, generation };
 }
