@@ -91,7 +91,10 @@ export function bindJson(value: unknown, type: TypeRef, at: BindSite<JsonBindOpt
 function jsonInt(value: unknown, type: TypeRef, at: BindSite<JsonBindOptions>): number {
   const { path, options: o } = at;
   if (typeof value === 'number') {
-    return Number.isSafeInteger(value) ? value : mismatch(path, type, describeValue(value));
+    if (Number.isSafeInteger(value)) return value;
+    // JSON.parse rounds 2^53 + 1 to 2^53: an integer, but not the one sent.
+    const beyond = Number.isInteger(value) ? ' (beyond the safe range)' : '';
+    return mismatch(path, type, `${describeValue(value)}${beyond}`);
   }
   if (o.numericStrings && typeof value === 'string' && isIntText(value)) {
     return intFromText(value, path, type);

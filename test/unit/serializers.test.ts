@@ -93,11 +93,16 @@ describe('binding', () => {
       path: 'a',
       message: 'expected an integer, got 2.5',
     });
+    // JSON.parse rounds it to 2^53, an integer: the message said only 'expected an integer, got
+    // 9007199254740992', as if the number were not one.
     expect(
       bindError(() =>
         libBJson.readArgument('{"a":9007199254740993,"b":3}', klass(MulInput), options),
-      ).path,
-    ).toBe('a');
+      ),
+    ).toMatchObject({
+      path: 'a',
+      message: 'expected an integer, got 9007199254740992 (beyond the safe range)',
+    });
     expect(
       bindError(() =>
         libBXml.readArgument('<M><a>9007199254740993</a><b>1</b></M>', klass(MulInput), options),
