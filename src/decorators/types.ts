@@ -63,7 +63,8 @@ export type TypeRef =
   | { readonly kind: 'date' }
   | {
       readonly kind: 'enum';
-      readonly values: readonly EnumValue[];
+      /** Booleans come from a contract only (`done?: true`, `false | 'pending'`). */
+      readonly values: readonly SetValue[];
       /** The enum's or alias's name, for messages (`Currency`); from a contract only. */
       readonly name?: string;
       /** Limits on its values: string ones on its strings, number ones on its numbers. */
@@ -77,6 +78,9 @@ export type TypeRef =
   | TupleType
   | { readonly kind: 'nullable'; readonly of: TypeRef }
   | { readonly kind: 'unknown' };
+
+/** A value of a set: an enum's, or a literal's, which may be `true` or `false`. */
+export type SetValue = EnumValue | boolean;
 
 /** A payload class as a {@link TypeRef}. */
 export type ClassRef = Extract<TypeRef, { kind: 'class' }>;

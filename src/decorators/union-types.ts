@@ -33,11 +33,14 @@ export function isObjectValue(value: unknown): value is object {
 }
 
 /**
- * A union of payload classes that one required field tells apart (`kind: 'circle'`): `members`
- * gives the class that each of its values names (docs/design-contract.md).
+ * A union of payload classes that one required field tells apart (`kind: 'circle'`, `ok: true`,
+ * `v: 1`): `members` gives the class that each of its values names, by the value's text
+ * (docs/design-contract.md).
  */
 export interface UnionRef {
   readonly kind: 'union';
   readonly discriminator: string;
   readonly members: ReadonlyMap<string, ClassRef>;
+  /** The values are booleans or numbers, not strings. */
+  readonly tagType?: 'boolean' | 'number';
 }

@@ -69,7 +69,7 @@ export function bindJson(value: unknown, type: TypeRef, at: BindSite<JsonBindOpt
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         return mismatch(path, type, describeValue(value));
       }
-      const member = memberOf(type, tagOf(type, value), path);
+      const member = memberOf(type, tagOf(type, value), path, o.numericStrings ? 'text' : 'json');
       return bindObject(value as Record<string, unknown>, member.ctor, at);
     }
     case 'record':

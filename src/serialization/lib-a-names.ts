@@ -1,29 +1,31 @@
 import { aliasOf } from '../decorators/metadata';
-import { type Class, type TypeRef } from '../decorators/types';
+import { type Class, type SetValue, type TypeRef } from '../decorators/types';
 
 /**
  * The libA names of an enum's values: `string`, and `int` for numbers that are all integers or
- * `double` where one is not, in the order the values first need them. The document names an enum
+ * `double` where one is not, `boolean` for `true` and `false`, in the order the values first need them. The document names an enum
  * the same way (its JSON type), so that a name never depends on which value is sent.
  */
-function enumNames(values: readonly (string | number)[]): readonly string[] {
+function enumNames(values: readonly SetValue[]): readonly string[] {
   let found = namesOfEnums.get(values);
   if (!found) {
     const numbers = values.filter((v) => typeof v === 'number');
     const numberName = numbers.every(Number.isInteger) ? 'int' : 'double';
-    found = [...new Set(values.map((v) => (typeof v === 'string' ? 'string' : numberName)))];
+    const nameOf = (v: SetValue) => (typeof v === 'number' ? numberName : typeof v);
+    found = [...new Set(values.map(nameOf))];
     namesOfEnums.set(values, found);
   }
   return found;
 }
 
-const namesOfEnums = new WeakMap<readonly (string | number)[], readonly string[]>();
+const namesOfEnums = new WeakMap<readonly SetValue[], readonly string[]>();
 
-/** An enum of strings and numbers names each value by its own JSON type; any other by its values'. */
-function enumName(value: unknown, values: readonly (string | number)[]): string {
+/** A set of values of several JSON types names each value by its own; any other by its values'. */
+function enumName(value: unknown, values: readonly SetValue[]): string {
   const names = enumNames(values);
   if (names.length === 1 || value === undefined) return names[0] as string;
-  return typeof value === 'string' ? 'string' : (names.find((n) => n !== 'string') as string);
+  if (typeof value === 'string' || typeof value === 'boolean') return typeof value;
+  return names.find((n) => n === 'int' || n === 'double') as string;
 }
 
 /** The name of a value that has no declared type: a JS number that is an integer is `int`. */

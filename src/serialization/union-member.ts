@@ -1,11 +1,32 @@
 import { type ClassRef, type TypeRef } from '../decorators/types';
 import { isObjectValue, type UnionRef } from '../decorators/union-types';
 import { describeValue, joinPath } from './binding';
+import { isNumberText } from './number-text';
 import { BindError } from './sequence';
+import { booleanOfText } from './value-rules';
+import { trimXmlSpace } from './xml-text';
 
-/** The values of a union's discriminator, for messages: `"circle", "square"`. */
+/** The values of a union's discriminator, for messages: `"circle", "square"`, or `true, false`. */
 function allowed(type: UnionRef): string {
-  return [...type.members.keys()].map((v) => JSON.stringify(v)).join(', ');
+  const keys = [...type.members.keys()];
+  return (type.tagType ? keys : keys.map((v) => JSON.stringify(v))).join(', ');
+}
+
+/**
+ * How a sequence gives a discriminator's value: as its JSON value, also as text (libA JSON quotes
+ * numbers and booleans), or as XML text, which is trimmed and takes a boolean as `1` or `0`.
+ */
+export type TagSource = 'json' | 'text' | 'xml';
+
+/** The text that a discriminator's value is known by in `members`, or `undefined`. */
+function keyOf(type: UnionRef, tag: unknown, source: TagSource): string | undefined {
+  const { tagType } = type;
+  if (typeof tag === (tagType ?? 'string')) return String(tag);
+  if (tagType === undefined || typeof tag !== 'string' || source === 'json') return undefined;
+  const text = source === 'xml' ? trimXmlSpace(tag) : tag;
+  if (tagType === 'number') return isNumberText(text) ? String(Number(text)) : undefined;
+  const truth = booleanOfText(text, source === 'xml');
+  return truth === undefined ? undefined : String(truth);
 }
 
 /**
@@ -13,8 +34,14 @@ function allowed(type: UnionRef): string {
  * a 400 naming the field and the values it takes where it is missing or names no member. One
  * lookup: a union costs what its member costs, however deep unions nest.
  */
-export function memberOf(type: UnionRef, tag: unknown, path: string): ClassRef {
-  const found = typeof tag === 'string' ? type.members.get(tag) : undefined;
+export function memberOf(
+  type: UnionRef,
+  tag: unknown,
+  path: string,
+  source: TagSource = 'json',
+): ClassRef {
+  const key = keyOf(type, tag, source);
+  const found = key === undefined ? undefined : type.members.get(key);
   if (found) return found;
   const at = joinPath(path, type.discriminator);
   if (tag === undefined) {
@@ -43,6 +70,6 @@ export function writtenType(value: unknown, type: TypeRef | undefined): TypeRef 
     return isObjectValue(value) ? writtenType(value, type.object) : type.scalar;
   if (type?.kind !== 'union') return type;
   if (typeof value !== 'object' || value === null) return undefined;
-  const tag = (value as Record<string, unknown>)[type.discriminator];
-  return typeof tag === 'string' ? type.members.get(tag) : undefined;
+  const key = keyOf(type, (value as Record<string, unknown>)[type.discriminator], 'json');
+  return key === undefined ? undefined : type.members.get(key);
 }

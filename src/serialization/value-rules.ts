@@ -1,6 +1,6 @@
 import { constraintsWhere, firstBroken } from '../decorators/constraint-table';
 import { isStringFormat, STRING_FORMATS } from '../decorators/string-formats';
-import { type TypeRef, type ValueRules } from '../decorators/types';
+import { type SetValue, type TypeRef, type ValueRules } from '../decorators/types';
 import { isNumberText } from './number-text';
 import { BindError } from './sequence';
 
@@ -70,8 +70,9 @@ export function enumMember(
   value: unknown,
   type: Extract<TypeRef, { kind: 'enum' }>,
   path: string,
-): string | number {
-  if ((typeof value === 'string' || typeof value === 'number') && type.values.includes(value)) {
+): SetValue {
+  const scalar = typeof value === 'string' || typeof value === 'number';
+  if ((scalar || typeof value === 'boolean') && type.values.includes(value)) {
     return kept(value, type, path);
   }
   const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : describe(value);
@@ -82,8 +83,8 @@ export function enumMember(
  * A member of a set with the limits stated beside it (`@pattern ^r` on a `Color`): those of its
  * JSON type, as the document's keywords apply (docs/api-description.md).
  */
-function kept(value: string | number, { rules }: EnumType, path: string): string | number {
-  if (!rules) return value;
+function kept(value: SetValue, { rules }: EnumType, path: string): SetValue {
+  if (!rules || typeof value === 'boolean') return value;
   return typeof value === 'string'
     ? checkString(value, rules, path)
     : checkNumber(value, rules, path);
@@ -103,17 +104,28 @@ function describe(value: unknown): string {
 
 /**
  * The enum value that a text stands for (XML, libA JSON): a string value as written, else a
- * number value written as decimal text, `numberText` (XML gives it without its white space, as it
- * does for every number; libA JSON gives the text as it is, as it does for every number).
+ * number or boolean value written as text, `numberText` (XML gives it without its white space, as
+ * it does for every number and boolean, and also writes a boolean as `1` or `0` where `xml`;
+ * libA JSON gives the text as it is, as it does for every number).
  */
 export function enumFromText(
   text: string,
   type: Extract<TypeRef, { kind: 'enum' }>,
   path: string,
   numberText = text,
-): string | number {
+  xml = false,
+): SetValue {
   if (type.values.includes(text)) return kept(text, type, path);
   const number = isNumberText(numberText) ? Number(numberText) : Number.NaN;
   if (type.values.includes(number)) return kept(number, type, path);
+  const truth = booleanOfText(numberText, xml);
+  if (truth !== undefined && type.values.includes(truth)) return truth;
   return enumMember(text, type, path);
+}
+
+/** The boolean a text stands for: `true` or `false`, and in XML (xs:boolean) `1` or `0`. */
+export function booleanOfText(text: string, xml: boolean): boolean | undefined {
+  if (text === 'true' || (xml && text === '1')) return true;
+  if (text === 'false' || (xml && text === '0')) return false;
+  return undefined;
 }

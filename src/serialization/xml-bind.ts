@@ -35,7 +35,7 @@ export function bindXml(node: XmlNode, type: TypeRef, at: BindSite): unknown {
       const tag = node.children.find((child) => child.name === type.discriminator);
       // A discriminator element with elements inside names no member: refused as such.
       const text = tag && (tag.children.length > 0 ? {} : tag.text);
-      return bindXmlObject(node, memberOf(type, text, at.path).ctor, at);
+      return bindXmlObject(node, memberOf(type, text, at.path, 'xml').ctor, at);
     }
     case 'array':
       if (!isXmlSpaceOnly(node.text)) mismatch(at.path, type, 'text');

@@ -1,7 +1,7 @@
 import { type TypeRef } from '../decorators/types';
 import { dateFromText, describeValue, intFromText, mismatch, numberFromText } from './binding';
 import { isIntText, isNumberText } from './number-text';
-import { checkNumber, checkString, enumFromText } from './value-rules';
+import { booleanOfText, checkNumber, checkString, enumFromText } from './value-rules';
 import { trimXmlSpace } from './xml-text';
 
 /** Binds the text of an element to a scalar type: numbers, booleans and dates trimmed of XML space. */
@@ -21,14 +21,12 @@ export function bindXmlScalar(raw: string, type: TypeRef, path: string): unknown
     }
     case 'boolean': {
       const text = trimXmlSpace(raw);
-      if (text === 'true' || text === '1') return true;
-      if (text === 'false' || text === '0') return false;
-      return mismatch(path, type, describeValue(text));
+      return booleanOfText(text, true) ?? mismatch(path, type, describeValue(text));
     }
     case 'date':
       return dateFromText(trimXmlSpace(raw), path, type);
     case 'enum':
-      return enumFromText(raw, type, path, trimXmlSpace(raw));
+      return enumFromText(raw, type, path, trimXmlSpace(raw), true);
     case 'string':
       return type.rules ? checkString(raw, type.rules, path) : raw;
     default:

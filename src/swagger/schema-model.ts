@@ -36,12 +36,14 @@ export interface PropertyModel {
 
 /**
  * The member of a union of object types that tells them apart: `propertyName` is required in
- * every member with string literals as its type, and `mapping` gives the index of the member that
- * each literal names (no literal names two).
+ * every member with literals of one JSON type as its type, and `mapping` gives the index of the
+ * member that each literal names, by its text (no literal names two).
  */
 export interface Discriminator {
   readonly propertyName: string;
   readonly mapping: Readonly<Record<string, number>>;
+  /** The literals are booleans or numbers (`ok: true`, `v: 1`), not strings. */
+  readonly tagType?: 'boolean' | 'number';
 }
 
 /** A type, described independently of the document dialect. */

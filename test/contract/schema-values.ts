@@ -19,9 +19,33 @@ export function unionMember(
   schemas: Record<string, Schema>,
 ): Schema | undefined {
   if (!Array.isArray(schema.oneOf) || typeof value !== 'object' || value === null) return undefined;
+  if (!schema.discriminator)
+    return toldByValue(schema.oneOf, value as Record<string, unknown>, schemas);
   const tag = (value as Record<string, unknown>)[schema.discriminator.propertyName];
   const ref = typeof tag === 'string' ? schema.discriminator.mapping[tag] : undefined;
   return ref === undefined ? undefined : resolve({ $ref: ref }, schemas);
+}
+
+/**
+ * The member of a `oneOf` told apart by a boolean or number (`ok: true`), which OpenAPI's
+ * discriminator cannot name: the one whose single-valued members all hold the value's, by text.
+ */
+function toldByValue(
+  members: Schema[],
+  value: Record<string, unknown>,
+  schemas: Record<string, Schema>,
+): Schema | undefined {
+  const fits = (member: Schema) =>
+    Object.entries(member.properties ?? {}).every(([key, p]: [string, any]) => {
+      if (!Array.isArray(p.enum) || p.enum.length !== 1 || typeof p.enum[0] === 'string')
+        return true;
+      const text = String(value[key]).trim();
+      return (
+        text === String(p.enum[0]) || (p.type === 'boolean' && text === (p.enum[0] ? '1' : '0'))
+      );
+    });
+  const found = members.map((m) => resolve(m, schemas)).filter(fits);
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** The schema without its `null` alternative, and whether it had one. */

@@ -16,7 +16,8 @@ function numberOf(text: string, pattern: RegExp): number | string {
 function scalarSeen(value: unknown, s: Schema, xml: boolean): unknown {
   if (xml ? value === null || typeof value === 'object' : typeof value !== 'string') return value;
   const numericEnum = Array.isArray(s.enum) && s.enum.every((v: unknown) => typeof v === 'number');
-  if (Array.isArray(s.enum) && !numericEnum) return xml ? String(value) : value;
+  const textEnum = Array.isArray(s.enum) && !numericEnum && s.type !== 'boolean';
+  if (textEnum) return xml ? String(value) : value;
   // XML text is written with String(); every type but string is read trimmed.
   const text = xml ? String(value).trim() : (value as string);
   // libA JSON takes a numeric string with no white space around it, as the document says.

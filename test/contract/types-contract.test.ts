@@ -275,7 +275,7 @@ export default nativeApp({ name: 'refused', services: [RefusedService] });
           /^service\.ts:8: refused\.numbered\(texts\) has an index signature whose keys are not every string \(a number or a pattern\), which the runtime cannot bind yet/,
         ),
         expect.stringMatching(
-          /^service\.ts:9: refused\.union\(\) is a union whose members no string literal member tells apart, which the runtime cannot bind: give each member/,
+          /^service\.ts:9: refused\.union\(\) is a union whose members no literal member tells apart, which the runtime cannot bind: give each member/,
         ),
       ]);
     } finally {

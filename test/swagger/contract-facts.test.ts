@@ -74,6 +74,13 @@ describe('generate-swagger and the facts the runtime enforces', () => {
         expect.stringMatching(
           /Disagreeing\.level: its type allows only 1 \| 2, but the runtime is not told so.*: give the type as OneOf\(…\), or build with --contract$/,
         ),
+        // OneOf takes no booleans: the fix that works is the contract.
+        expect.stringMatching(
+          /Disagreeing\.done: its type allows only true, but the runtime is not told so and accepts any value of the wire type: build with --contract, or write boolean$/,
+        ),
+        expect.stringMatching(
+          /Disagreeing\.state: its type allows only false \| "pending", .*: build with --contract \(OneOf\(…\) takes no booleans\)$/,
+        ),
         expect.stringMatching(
           /Disagreeing\.size: OneOf lists "S" \| "M" but its type allows "S" \| "L"/,
         ),
@@ -99,7 +106,7 @@ describe('generate-swagger and the facts the runtime enforces', () => {
         /Disagreeing\.computed: the value of @Field option maximum is not a literal/,
       ),
     );
-    expect(disagreeing).toHaveLength(9);
+    expect(disagreeing).toHaveLength(11);
     expect(located).toBe(true);
     expect(messages.filter((m) => !m.includes('Disagreeing.'))).toEqual([
       expect.stringMatching(
@@ -110,6 +117,9 @@ describe('generate-swagger and the facts the runtime enforces', () => {
       ),
       expect.stringMatching(
         /contract\.bareLevel\(\): its type allows only 1 \| 2, but the runtime/,
+      ),
+      expect.stringMatching(
+        /contract\.disagreeing\(input\)\.state is a union of several types, which the runtime cannot bind without a contract .*: build with --contract$/,
       ),
     ]);
     expect(strict.every((s) => s === 'error')).toBe(true);

@@ -37,6 +37,8 @@ export type ContractSchema = Constraints & {
         readonly discriminator?: {
           readonly propertyName: string;
           readonly mapping: Readonly<Record<string, number>>;
+          /** The literals are booleans or numbers, written as text in `mapping`. */
+          readonly tagType?: 'boolean' | 'number';
         };
       }
     | {

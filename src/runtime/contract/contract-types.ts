@@ -76,8 +76,7 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
         return primitiveType(schema, where);
       }
       case 'enum':
-        if (schema.values.some((v) => typeof v === 'boolean')) refuse(where, 'a set of booleans');
-        return { kind: 'enum', values: schema.values as (string | number)[] };
+        return { kind: 'enum', values: schema.values };
       case 'ref':
         return limitRef(refType(schema.name, where), schema, where);
       case 'array': {
@@ -131,6 +130,7 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
       kind: 'union',
       discriminator: discriminator.propertyName,
       members: byTag,
+      ...(discriminator.tagType ? { tagType: discriminator.tagType } : {}),
     };
     const type: TypeRef = nullable ? { kind: 'nullable', of: union } : union;
     if (name !== undefined) named.set(name, type);

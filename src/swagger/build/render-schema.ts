@@ -52,11 +52,17 @@ function renderTuple(schema: Extract<SchemaModel, { kind: 'tuple' }>, dialect: D
 /**
  * A discriminated union: `oneOf` with OpenAPI's `discriminator` and its mapping (union-members.ts
  * names every member first); Swagger 2.0's own `discriminator` needs inheritance, so there both
- * are extensions.
+ * are extensions. OpenAPI's discriminator takes strings only: members told apart by a boolean or
+ * number (`ok: true`) are a `oneOf` alone, each member's literal excluding the others.
  */
 function renderOneOf(schema: Extract<SchemaModel, { kind: 'union' }>, dialect: Dialect): Json {
   const { members, discriminator } = schema;
   const rendered = members.map((m) => renderSchema(m, dialect));
+  if (discriminator!.tagType) {
+    return dialect === 'openapi31'
+      ? { type: 'object', oneOf: rendered }
+      : { type: 'object', 'x-oneOf': rendered };
+  }
   const refs = members.map((m) => (m.kind === 'ref' ? schemaRef(m.name, dialect) : undefined));
   const mapping = Object.entries(discriminator!.mapping).map(([value, i]) => [value, refs[i]]);
   const described = {

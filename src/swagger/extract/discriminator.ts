@@ -1,14 +1,17 @@
 import { ts } from 'ts-morph';
 import { type Discriminator } from '../schema-model';
+import { type Literal, literalOf } from './literal-schema';
 
-/** The string literals a member's type stands for (`'a'`, `'a' | 'b'`), or `undefined`. */
-function stringLiterals(type: ts.Type): readonly string[] | undefined {
-  if (type.isStringLiteral()) return [type.value];
-  if (!type.isUnion()) return undefined;
-  const values: string[] = [];
-  for (const member of type.types) {
-    if (!member.isStringLiteral()) return undefined;
-    values.push(member.value);
+/**
+ * The literals a member's type stands for (`'a'`, `'a' | 'b'`, `true`, `1`), or `undefined`;
+ * `boolean` is `true | false` to the compiler, so `ok: boolean` names two members.
+ */
+function literals(type: ts.Type, checker: ts.TypeChecker): readonly Literal[] | undefined {
+  const values: Literal[] = [];
+  for (const member of type.isUnion() ? type.types : [type]) {
+    const value = literalOf(member, checker);
+    if (value === undefined) return undefined;
+    values.push(value);
   }
   return values;
 }
@@ -20,32 +23,39 @@ function isObjectType(type: ts.Type, checker: ts.TypeChecker): boolean {
   return !checker.isArrayType(type) && !checker.isTupleType(type);
 }
 
-/** The mapping of `name` over `members`, if every member requires it with its own literals. */
+/** The discriminator `name` is, if every member requires it with its own literals. */
 function mappingOf(
   checker: ts.TypeChecker,
   members: readonly ts.Type[],
   name: string,
-): Record<string, number> | undefined {
+): Discriminator | undefined {
   const mapping: Record<string, number> = {};
+  const types = new Set<string>();
   for (const [index, member] of members.entries()) {
     const property = checker.getPropertyOfType(member, name);
     if (!property || property.flags & ts.SymbolFlags.Optional) return undefined;
     // A lone getter is refused in requests: it cannot be what a request is told apart by.
     const getter = ts.SymbolFlags.GetAccessor | ts.SymbolFlags.SetAccessor;
     if ((property.flags & getter) === ts.SymbolFlags.GetAccessor) return undefined;
-    const values = stringLiterals(checker.getTypeOfSymbol(property));
+    const values = literals(checker.getTypeOfSymbol(property), checker);
     if (!values) return undefined;
     for (const value of values) {
-      if (Object.hasOwn(mapping, value)) return undefined;
-      mapping[value] = index;
+      types.add(typeof value);
+      if (Object.hasOwn(mapping, String(value))) return undefined;
+      mapping[String(value)] = index;
     }
   }
-  return mapping;
+  // Tags of one JSON type, so that a tag's text (XML's, the mapping's key) names one value.
+  const [tagType, ...others] = types;
+  if (others.length > 0) return undefined;
+  const typed = tagType === 'string' ? {} : { tagType: tagType as 'boolean' | 'number' };
+  return { propertyName: name, mapping, ...typed };
 }
 
 /**
  * The discriminator of a union whose members are all object types: the first member (in the
- * first type's order) that every member requires with string literals no other member takes.
+ * first type's order) that every member requires with literals of one JSON type (`kind: 'circle'`,
+ * `ok: true`, `v: 1`) that no other member takes.
  * TypeScript narrows such a union by that member, and the runtime binds it so: one lookup, then
  * one member's fields, whatever the nesting.
  */
@@ -58,8 +68,8 @@ export function discriminatorOf(
     return undefined;
   }
   for (const property of checker.getPropertiesOfType(first)) {
-    const mapping = mappingOf(checker, members, property.name);
-    if (mapping) return { propertyName: property.name, mapping };
+    const found = mappingOf(checker, members, property.name);
+    if (found) return found;
   }
   return undefined;
 }

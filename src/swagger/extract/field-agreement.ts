@@ -76,6 +76,16 @@ function warnAt(converter: Converter, site: Site, message: string): void {
   });
 }
 
+/** The fix for a literal set the runtime is not told: `OneOf` takes strings and numbers only. */
+function setFix(literals: readonly Literal[]): string {
+  if (!literals.some((v) => typeof v === 'boolean')) {
+    return 'give the type as OneOf(…), or build with --contract';
+  }
+  return literals.every((v) => typeof v === 'boolean')
+    ? 'build with --contract, or write boolean'
+    : 'build with --contract (OneOf(…) takes no booleans)';
+}
+
 /**
  * Warns where a type is a literal set (an enum, `'a' | 'b'`) that the type spec the runtime
  * reads (a `@Field` type, a `params` or `returns` entry) does not state, or states otherwise.
@@ -89,7 +99,7 @@ export function checkLiteralAgreement(converter: Converter, { type, spec, site }
     warnAt(
       converter,
       site,
-      `its type allows only ${shown(literals)}, but the runtime is not told so and accepts any value of the wire type: give the type as OneOf(…), or build with --contract`,
+      `its type allows only ${shown(literals)}, but the runtime is not told so and accepts any value of the wire type: ${setFix(literals)}`,
     );
   } else if (literals && listed && !sameSet(literals, listed)) {
     warnAt(converter, site, `OneOf lists ${shown(listed)} but its type allows ${shown(literals)}`);

@@ -93,6 +93,7 @@ export function literalSetOf(type: ts.Type, checker: ts.TypeChecker): Literal[] 
   );
   const values = members.map((t) => literalOf(t, checker));
   if (values.length === 0 || values.some((v) => v === undefined)) return undefined;
-  if (values.every((v) => typeof v === 'boolean')) return undefined;
+  // `true | false` is `boolean`; `true` alone is a set.
+  if (values.includes(true) && values.includes(false) && values.length === 2) return undefined;
   return values as Literal[];
 }

@@ -21,7 +21,6 @@ function simpleSchema(scope: Scope, type: ts.Type): SchemaModel | undefined {
   if (f & ts.TypeFlags.ESSymbolLike) return unsupported(scope, type, 'symbol');
   if (f & ts.TypeFlags.Boolean) return { kind: 'primitive', type: 'boolean' };
   const literal = literalOf(type, scope.converter.checker);
-  if (typeof literal === 'boolean') return unsupported(scope, type, 'booleanLiteral');
   if (literal !== undefined) return enumOf([literal]);
   if (isTemplateString(type)) return anyString(scope, type);
   if (f & ts.TypeFlags.StringLike) return { kind: 'primitive', type: 'string' };

@@ -2,12 +2,12 @@ import { type SchemaModel } from '../schema-model';
 
 /**
  * A union the runtime cannot tell apart by a value's own shape: `string | number` (XML text can
- * be either), `Circle | Square` without a string literal member (tried member by member, it
- * would cost one pass per member at each level of nesting; OpenAPI's discriminator maps strings), a primitive beside an object where it travels
+ * be either), `Circle | Square` without a literal member (tried member by member, it would cost
+ * one pass per member at each level of nesting), a primitive beside an object where it travels
  * as a root or an item (its libA name would depend on the value).
  */
 export const UNTOLD_UNION =
-  "is a union whose members no string literal member tells apart, which the runtime cannot bind: give each member an object type with a required member of its own string literals, such as kind: 'circle' (booleans and numbers do not tell members apart, so write ok: true | false as status: 'ok' | 'error'; a primitive beside one object type binds only as a field)";
+  "is a union whose members no literal member tells apart, which the runtime cannot bind: give each member an object type with a required member of its own literals, all strings, all numbers or all booleans, such as kind: 'circle' or ok: true (a primitive beside one object type binds only as a field)";
 
 /** The finding for a union of scalars, which a literal member cannot tell apart: all are text. */
 export const SCALAR_UNION =

@@ -29,11 +29,8 @@ export function unionSchema(scope: Scope, type: ts.UnionType) {
   // Members of an enum the union does not take whole (`Level.Low | Level.High`) join as literals.
   const literals = present.filter((t) => literalOf(t, checker) !== undefined);
   const values = literals.map((t) => literalOf(t, checker)!);
+  // `true | false` is TypeScript's `boolean`; `done?: true` and `false | 'pending'` are sets.
   const booleans = values.includes(true) && values.includes(false);
-  // `ok?: true`, `true | 'never'`: the runtime binds no set that holds a boolean.
-  if (!booleans && values.some((v) => typeof v === 'boolean')) {
-    return unsupported(scope, type, 'booleanLiteral');
-  }
   const schemas: SchemaModel[] = [
     ...present.filter((t) => !literals.includes(t)).map((t) => innerSchemaOf(scope, t)),
     ...(booleans ? [{ kind: 'primitive', type: 'boolean' } as const] : []),

@@ -38,10 +38,6 @@ export const UNSUPPORTED_REASONS = {
     why: 'has a rest element before its last position',
     instead: 'put the rest element last ([A, ...B[]])',
   },
-  booleanLiteral: {
-    why: 'holds true or false alone, a set of booleans the runtime does not check',
-    instead: "write boolean, or string literals ('done' | 'pending')",
-  },
   other: { why: 'has no JSON description', instead: 'write an object, array or primitive type' },
   deep: {
     why: 'nests too deep (recursion without a name)',
