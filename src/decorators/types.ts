@@ -71,12 +71,23 @@ export type TypeRef =
       readonly rules?: ValueRules;
     }
   | { readonly kind: 'class'; readonly ctor: Class }
-  | { readonly kind: 'array'; readonly items: TypeRef; readonly rules?: ValueRules }
+  | {
+      readonly kind: 'array';
+      readonly items: TypeRef;
+      readonly rules?: ValueRules;
+      /** The alias's name, for messages (`type Addresses = Address[]`); from a contract only. */
+      readonly name?: string;
+    }
   | UnionRef
   | EitherRef
   | RecordType
   | TupleType
-  | { readonly kind: 'nullable'; readonly of: TypeRef }
+  | {
+      readonly kind: 'nullable';
+      readonly of: TypeRef;
+      /** The alias's name, for messages (`type MaybeAddress = Address | null`). */
+      readonly name?: string;
+    }
   | { readonly kind: 'unknown' };
 
 /** A value of a set: an enum's, or a literal's, which may be `true` or `false`. */
@@ -90,6 +101,7 @@ export interface RecordType {
   readonly kind: 'record';
   readonly values: TypeRef;
   readonly rules?: ValueRules;
+  readonly name?: string;
 }
 
 /** A tuple: an item per position, the first `minItems` required, then any number of `rest`. */
@@ -98,6 +110,7 @@ export interface TupleType {
   readonly items: readonly TypeRef[];
   readonly minItems: number;
   readonly rest?: TypeRef;
+  readonly name?: string;
 }
 
 /** The declared type of a tuple's item at `index`, or `undefined` past its last. */
@@ -145,7 +158,7 @@ export function describeType(type: TypeRef): string {
     case 'class':
       return findClassMeta(type.ctor)?.shown ?? type.ctor.name;
     case 'array':
-      return `${describeType(type.items)}[]`;
+      return type.name ?? `${describeType(type.items)}[]`;
     case 'enum':
       return type.name ?? type.values.map((v) => JSON.stringify(v)).join(' | ');
     case 'union':
@@ -153,13 +166,14 @@ export function describeType(type: TypeRef): string {
     case 'either':
       return `${describeType(type.scalar)} | ${describeType(type.object)}`;
     case 'record':
-      return `Record<string, ${describeType(type.values)}>`;
+      return type.name ?? `Record<string, ${describeType(type.values)}>`;
     case 'tuple': {
+      if (type.name) return type.name;
       const items = type.items.map((t, i) => `${describeType(t)}${i < type.minItems ? '' : '?'}`);
       return `[${[...items, ...(type.rest ? [`...${describeType(type.rest)}[]`] : [])].join(', ')}]`;
     }
     case 'nullable':
-      return `${describeType(type.of)} | null`;
+      return type.name ?? `${describeType(type.of)} | null`;
     default:
       return type.kind;
   }

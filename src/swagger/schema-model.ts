@@ -81,6 +81,8 @@ export type SchemaModel = SchemaNotes &
         readonly closed?: boolean;
         /** A class with `@Field` declarations: the only objects the runtime binds. */
         readonly declaredFields?: boolean;
+        /** The type as written where it has no name (`Required<Address>`), for messages. */
+        readonly typeText?: string;
       }
     | {
         readonly kind: 'union';

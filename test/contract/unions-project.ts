@@ -19,6 +19,7 @@ export type MaybeMixed = 'a' | 1 | null;
 export interface Slot { shape: MaybeShape }
 export type MaybeNote = { text: string } | null;
 export interface Address { street: string; zip?: string }
+export type MaybeAddress = Address | null;
 export type Move = { kind: 'walk'; steps: number } | { kind: 'jump'; height: number };
 export interface Journey { last: Move | null; next?: Move; main?: Shape | null }
 export interface Draft { title: string; note: string | undefined; size: Shape | undefined }
@@ -62,6 +63,8 @@ const total = (t: Tree): number =>
   @ApiOperation('Echoes a stroke') stroke(stroke: { at: 'start'; x: number } | { at: 'end' }): string {
     return stroke.at;
   }
+  @ApiOperation('Echoes an address or null') maybeAddress(a: MaybeAddress): MaybeAddress { return a; }
+  @ApiOperation('Echoes a full address') full(a: Required<Address>): Required<Address> { return a; }
   @ApiOperation('Tags an entity') tag(tagged: Tagged): Tagged { return { ...tagged, secret: 's' }; }
 }
 export default nativeApp({ name: 'shapes', services: [DrawService] });

@@ -115,6 +115,21 @@ describe('discriminated unions and intersections with a contract', () => {
     );
   });
 
+  it('names an argument by its type as written, not by its values or its place', async () => {
+    const refusals: [string, string, string][] = [
+      ['maybeAddress', '{}', 'argument 0 (MaybeAddress): field street: required field is missing'],
+      [
+        'full',
+        '{"street":"s"}',
+        'argument 0 (Required<Address>): field zip: required field is missing',
+      ],
+    ];
+    for (const [method, body, message] of refusals) {
+      expect((await post(method, body)).error?.message).toBe(message);
+    }
+    expect((await post('maybeAddress', 'null')).text).toBe('null');
+  });
+
   it('merges a class with @Field into an intersection by its fields only', async () => {
     const schemas = (project.generation.document as any).components.schemas;
     expect(Object.keys(schemas.Tagged.properties)).toEqual(['id', 'tag']);

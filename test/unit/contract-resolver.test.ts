@@ -77,8 +77,10 @@ describe('the runtime types of a contract', () => {
       kind: 'nullable',
       of: { kind: 'union' },
     });
+    // Named, for messages: `argument 0 (Letters)`, not its values.
     expect(resolve(schemas, ref('Letters'))).toEqual({
       kind: 'nullable',
+      name: 'Letters',
       of: { kind: 'enum', values: ['a', 1] },
     });
     expect(resolve(schemas, ref('Note'))).toMatchObject({

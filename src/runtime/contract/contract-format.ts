@@ -29,6 +29,8 @@ export type ContractSchema = Constraints & {
         readonly kind: 'object';
         readonly properties: readonly ContractProperty[];
         readonly additional?: ContractSchema;
+        /** The type as written where it has no name (`Required<Address>`), for messages. */
+        readonly typeText?: string;
       }
     | {
         readonly kind: 'union';

@@ -20,10 +20,15 @@ export interface ResolverSource {
 export function createTypeResolver(source: ResolverSource): TypeResolver {
   const named = new Map<string, TypeRef>();
 
-  function objectType(name: string, schema: ContractSchema, known: Class | undefined): TypeRef {
+  function objectType(
+    name: string,
+    schema: ContractSchema,
+    known: Class | undefined,
+    shown = name,
+  ): TypeRef {
     // The class itself takes the contract's fields; a generic instantiation or a type without a
     // class gets a class of its own, so one declaration can have several shapes.
-    const ctor = known?.name === name ? known : classFor(name, schema, known);
+    const ctor = known?.name === name ? known : classFor(shown, schema, known);
     const type: TypeRef = { kind: 'class', ctor };
     // A name may hold null as well (`type Maybe = { text: string } | null`).
     const found: TypeRef = schema.nullable ? { kind: 'nullable', of: type } : type;
@@ -91,7 +96,8 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
         if (isRecord(schema)) {
           return { kind: 'record', values: typeOf(schema.additional, `${where}[key]`) };
         }
-        return objectType(where, schema, undefined);
+        // A type without a name is shown as written (`Required<Address>`), not by its place.
+        return objectType(where, schema, undefined, schema.typeText ?? where);
       case 'union':
         return unionType(schema, where);
       case 'tuple':
@@ -148,9 +154,20 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
 
 type UnionSchema = Extract<ContractSchema, { kind: 'union' }>;
 
-/** A named enum or literal set keeps its name for messages (`argument 0 (Currency)`). */
+const NAMED_KINDS: ReadonlySet<TypeRef['kind']> = new Set([
+  'enum',
+  'nullable',
+  'array',
+  'record',
+  'tuple',
+]);
+
+/**
+ * A named type that is not a class keeps its name for messages (`argument 0 (Currency)`,
+ * `argument 0 (MaybeAddress)`, not its values, `Address | null`).
+ */
 function namedSet(type: TypeRef, name: string | undefined): TypeRef {
-  return type.kind === 'enum' && name !== undefined ? { ...type, name } : type;
+  return NAMED_KINDS.has(type.kind) && name !== undefined ? ({ ...type, name } as TypeRef) : type;
 }
 
 /** `type`, taking `null` where its name says so; `undefined` where there is no type. */

@@ -44,6 +44,17 @@ function structuredSchema(scope: Scope, type: ts.Type) {
   return unsupported(scope, type, 'other');
 }
 
+/**
+ * An object type without a name keeps its text for the runtime's messages (`argument 0
+ * (Required<Address>)`); a type literal written out is shown by its place instead.
+ */
+function withTypeText(scope: Scope, type: ts.Type, schema: SchemaModel): SchemaModel {
+  if (schema.kind !== 'object' || !type.aliasSymbol || !scope.converter.typesAreContract) {
+    return schema;
+  }
+  return { ...schema, typeText: scope.converter.checker.typeToString(type) };
+}
+
 /** The `schemaOf` of a {@link Converter}: a named type becomes a `ref` to its one schema. */
 export function schemaOfType(scope: Scope, type: ts.Type): SchemaModel {
   if (scope.depth > MAX_INLINE_DEPTH) {
@@ -57,7 +68,7 @@ export function schemaOfType(scope: Scope, type: ts.Type): SchemaModel {
   }
   const { converter } = scope;
   const named = namedTypeOf(converter, type, scope.site);
-  if (!named) return structuredSchema(scope, type);
+  if (!named) return withTypeText(scope, type, structuredSchema(scope, type));
   const written = scope.instances?.get(type);
   const instance = written && instanceOf(converter, { named, type, written });
   const info = instance?.info ?? named;
