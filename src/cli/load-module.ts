@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { firstLine, StartupError } from './startup-error';
+import { locateSyntaxError, syntaxWhere } from './syntax-place';
 import { whereRaised } from './where-raised';
 
 /** Refuses, in one line that says what to do, a path that names no compiled module. */
@@ -24,9 +25,12 @@ export function checkModulePath(file: string): void {
   );
 }
 
-/** The line that says a module could not load: the error's first line and where it was raised. */
+/**
+ * The line that says a module could not load: the error's first line and where it was raised
+ * (`file:line:column` for a syntax error).
+ */
 export function loadFailure(file: string, error: unknown): string {
-  const where = whereRaised(error);
+  const where = syntaxWhere(error) ?? whereRaised(error);
   return `cannot load ${file}: ${firstLine(error)}${where === undefined ? '' : ` (at ${where})`}`;
 }
 
@@ -55,6 +59,7 @@ export async function loadDefaultExport(file: string): Promise<unknown> {
       loaded = await import(pathToFileURL(resolved).href);
     }
   } catch (error) {
+    locateSyntaxError(error, resolved);
     throw withImportHint(error);
   }
   if (loaded && typeof loaded === 'object' && 'default' in loaded) {

@@ -197,31 +197,45 @@ describe('portico start refuses to start with one line that says what to do', ()
     expect(result.status).toBe(status);
   });
 
-  it('names the line of a syntax error, in portico start and portico microservice', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'portico-syntax-'));
-    try {
-      writeFileSync(path.join(dir, 'main.js'), 'const ok = 1;\nmodule.exports = { ok,; };\n');
-      for (const [command, prefix] of [
-        [['start'], 'portico'],
-        [['microservice', '--nats', 'nats://127.0.0.1:1'], 'portico microservice'],
-      ] as const) {
-        const result = spawnSync(
-          process.execPath,
-          [BIN, command[0], 'main.js', ...command.slice(1)],
-          {
-            cwd: dir,
-            encoding: 'utf8',
-          },
+  it.each([
+    ['a CommonJS module', 'main.js', '', 'main.js:2:23'],
+    ['an ES module', 'main.mjs', '', 'main.mjs:2:21'],
+    ['an ES module of a "type": "module" package', 'main.js', '{"type":"module"}', 'main.js:2:23'],
+    ['a module that an ES module imports', 'entry.mjs', '', 'main.mjs:2:21'],
+  ])(
+    'names the file, line and column of a syntax error in %s, in portico start and microservice',
+    (_, module, manifest, place) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'portico-syntax-'));
+      try {
+        const source = 'const ok = 1;\nmodule.exports = { ok,; };\n';
+        writeFileSync(path.join(dir, 'main.js'), source);
+        writeFileSync(
+          path.join(dir, 'main.mjs'),
+          source.replace('module.exports =', 'export default'),
         );
-        expect(result.stderr).toBe(
-          `${prefix}: cannot load main.js: Unexpected token ';' (at main.js:2)\n`,
-        );
-        expect(result.status).toBe(1);
+        // Imported, never run: the syntax error is found before any module runs.
+        writeFileSync(path.join(dir, 'entry.mjs'), 'console.log("ran");\nimport "./main.mjs";\n');
+        if (manifest) writeFileSync(path.join(dir, 'package.json'), manifest);
+        for (const [command, prefix] of [
+          [['start'], 'portico'],
+          [['microservice', '--nats', 'nats://127.0.0.1:1'], 'portico microservice'],
+        ] as const) {
+          const result = spawnSync(
+            process.execPath,
+            [BIN, command[0], module, ...command.slice(1)],
+            { cwd: dir, encoding: 'utf8' },
+          );
+          expect([result.stdout, result.stderr, result.status]).toEqual([
+            '',
+            `${prefix}: cannot load ${module}: Unexpected token ';' (at ${place})\n`,
+            1,
+          ]);
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
   it('shows the stack as well with --verbose', () => {
     const result = portico(['start', 'test/fixtures/cli/throws.config.js', '--verbose']);
