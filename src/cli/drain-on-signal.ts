@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { NatsReplica } from '../replica/nats-replica';
-import type { ReplicaAdmin } from '../replica/replica-admin';
+import type { ReplicaAdmin } from '../server/replica-admin';
 
 /** How long a replica may take to finish its calls after SIGTERM, unless --drain-grace-ms says. */
 export const DRAIN_GRACE_MS = 30_000;

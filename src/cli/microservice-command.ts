@@ -1,9 +1,9 @@
 import { type NativeAppDefinition } from '../microservices';
 import { needPeer } from '../peers';
 import type { NatsReplica } from '../replica/nats-replica';
-import type { ReplicaAdmin } from '../replica/replica-admin';
 import { startReplica } from '../replica/start-replica';
 import { createLogger } from '../server/logger';
+import type { ReplicaAdmin } from '../server/replica-admin';
 import { redactUrl } from '../transport/nats/nats-options';
 import { type ContractMode, useContract } from './contract-mode';
 import { DRAIN_GRACE_MS, drainOnSignal } from './drain-on-signal';
@@ -70,7 +70,7 @@ export async function runMicroservice(args: readonly string[]): Promise<number> 
 /** Loads the admin server (and prom-client) only when a port is asked for. */
 function startAdmin(replica: NatsReplica, port: number): Promise<ReplicaAdmin> {
   const { startReplicaAdmin } =
-    require('../replica/replica-admin') as typeof import('../replica/replica-admin');
+    require('../server/replica-admin') as typeof import('../server/replica-admin');
   return startReplicaAdmin(replica, port);
 }
 

@@ -1,5 +1,5 @@
 import { createMainServer, type MainServer } from 'portico';
-import { type ReplicaAdmin } from '../../src/replica/replica-admin';
+import { type ReplicaAdmin } from '../../src/server/replica-admin';
 import { calc } from '../fixtures/services';
 import { send } from '../support/http';
 import { startIdleReplicaAdmin } from '../support/replica-admin-stub';

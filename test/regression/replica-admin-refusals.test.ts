@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import net from 'node:net';
-import { type ReplicaAdmin } from '../../src/replica/replica-admin';
+import { type ReplicaAdmin } from '../../src/server/replica-admin';
 import { rawRequest, sendRaw } from '../hardening/support/raw-http';
 import { startIdleReplicaAdmin } from '../support/replica-admin-stub';
 

@@ -1,5 +1,5 @@
 import type { NatsReplica } from '../../src/replica/nats-replica';
-import { type ReplicaAdmin, startReplicaAdmin } from '../../src/replica/replica-admin';
+import { type ReplicaAdmin, startReplicaAdmin } from '../../src/server/replica-admin';
 
 /**
  * A replica's admin port on loopback for a replica of `calc` that is idle (nothing running or

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
+import { type NatsReplica } from '../replica/nats-replica';
 import { ADMIN_METHODS } from '../serialization/asterisk-form';
 import { serializeError } from '../serialization/error-envelope';
 import { CONTENT_TYPES } from '../serialization/raw-error-response';
-import { HTTP_DEFAULTS } from '../server/config';
-import { createHttpServer, listenOn } from '../server/http-server';
 import { validRequestId } from '../serialization/request-id';
-import { type NatsReplica } from './nats-replica';
+import { HTTP_DEFAULTS } from './config';
+import { createHttpServer, listenOn } from './http-server';
 
 /** A replica's own admin HTTP server: liveness, readiness and metrics. */
 export interface ReplicaAdmin {
