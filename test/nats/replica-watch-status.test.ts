@@ -12,6 +12,36 @@ describeNats('a replica watch given a status it cannot read', () => {
   const setup = useNatsLink('watch-test', logger, { replicas: true });
 
   const status = (fields: object) => ({ replica: 'r1', cuts: 0, draining: false, ...fields });
+
+  /**
+   * A replica watch of `portico.<microservice>` whose pings are answered with `body`, once it has
+   * heard two answers; `stop` ends the watch and the answers.
+   */
+  async function watchAnswered(microservice: string, body: unknown) {
+    const { link, replicas: replica } = setup;
+    let answered = 0;
+    const subject = `portico.${microservice}`;
+    const subscription = replica.subscribe(`${subject}._ping`, {
+      callback: (_error, msg) => {
+        answered++;
+        msg.respond(text.encode(JSON.stringify(body)));
+      },
+    });
+    await replica.flush();
+    const watch = watchReplicas({ link, subject, microservice, logger, events: undefined });
+    const stop = () => {
+      watch.stop();
+      subscription.unsubscribe();
+    };
+    try {
+      await waitFor(() => answered >= 2);
+    } catch (error) {
+      stop();
+      throw error;
+    }
+    return { watch, stop };
+  }
+
   it.each([
     ['holds that are a number', status({ holds: 5 })],
     ['holds that are an object', status({ holds: {} })],
@@ -19,32 +49,16 @@ describeNats('a replica watch given a status it cannot read', () => {
     ['cuts that are text', status({ cuts: '2', holds: [] })],
     ['null', null],
   ])('ignores a status with %s, and keeps its connection', async (_, body) => {
-    const { link, replicas: replica } = setup;
-    let answered = 0;
-    const subscription = replica.subscribe('portico.odd._ping', {
-      callback: (_error, msg) => {
-        answered++;
-        msg.respond(text.encode(JSON.stringify(body)));
-      },
-    });
-    await replica.flush();
-    const watch = watchReplicas({
-      link,
-      subject: 'portico.odd',
-      microservice: 'odd',
-      logger,
-      events: undefined,
-    });
+    const { link } = setup;
+    const heard = await watchAnswered('odd', body);
     try {
-      await waitFor(() => answered >= 2);
       // The answers were read (or refused) by now: a round trip on the same connection after them.
       await link.connection.flush();
       expect(link.connection.isClosed()).toBe(false);
       expect(link.connected).toBe(true);
       expect(await link.connection.request('portico.odd._ping', new Uint8Array(0))).toBeDefined();
     } finally {
-      watch.stop();
-      subscription.unsubscribe();
+      heard.stop();
     }
   });
 
@@ -53,27 +67,12 @@ describeNats('a replica watch given a status it cannot read', () => {
   it.each([['a b'], ['a\r\nPUB portico.other 0\r\n'], ['a.>'], ['a'.repeat(129)]])(
     'steers no call to a replica that names itself %p, and keeps its connection',
     async (replicaId) => {
-      const { link, replicas: replica } = setup;
-      let answered = 0;
+      const { link } = setup;
       const body = status({ replica: replicaId, steerable: true, holds: [] });
-      const subscription = replica.subscribe('portico.named._ping', {
-        callback: (_error, msg) => {
-          answered++;
-          msg.respond(text.encode(JSON.stringify(body)));
-        },
-      });
-      await replica.flush();
-      const watch = watchReplicas({
-        link,
-        subject: 'portico.named',
-        microservice: 'named',
-        logger,
-        events: undefined,
-      });
+      const heard = await watchAnswered('named', body);
       try {
-        await waitFor(() => answered >= 2);
         await link.connection.flush();
-        const steered = watch.steer.next();
+        const steered = heard.watch.steer.next();
         if (steered !== undefined) link.connection.publish(steered, text.encode('a call'));
         expect(steered).toBeUndefined();
         expect(
@@ -81,8 +80,7 @@ describeNats('a replica watch given a status it cannot read', () => {
         ).toBeDefined();
         expect(link.connected).toBe(true);
       } finally {
-        watch.stop();
-        subscription.unsubscribe();
+        heard.stop();
       }
     },
   );
