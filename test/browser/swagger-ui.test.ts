@@ -5,7 +5,13 @@ import calc from '../../examples/calc';
 import shop from '../../examples/shop';
 import { BROWSER_REQUIRED, CHROMIUM, HAVE_CHROMIUM, launchChromium } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/harness';
-import { docsOf, executeSample, prepareDocsDir, tryItOut } from '../support/swagger-ui';
+import {
+  docsOf,
+  type Execution,
+  executeSample,
+  prepareDocsDir,
+  tryItOut,
+} from '../support/swagger-ui';
 import orders from '../swagger/fixtures/orders/service';
 import { fixtureProject } from '../swagger/support';
 
@@ -78,6 +84,65 @@ if (!HAVE_CHROMIUM && BROWSER_REQUIRED) {
     return { server, document, page };
   }
 
+  /** What "Try it out" sent and got for each operation of a document, in JSON and in XML. */
+  interface SampleRun extends Execution {
+    readonly route: string;
+    readonly format: 'json' | 'xml';
+    /** The operation is RMC, and its XML body has required arguments. */
+    readonly rmc: boolean;
+    readonly required: boolean;
+  }
+  const samples: Promise<{ document: Record<string, any>; runs: SampleRun[] }>[] = [];
+
+  /**
+   * Every document's samples, sent on pages of their own: each document on a server of its own,
+   * a page for each format (Swagger UI keeps a body across "Try it out" turns). The runs wait on
+   * Chromium and the servers, and all six run at once; each test reads its own document's.
+   */
+  function samplesOf(index: number) {
+    if (samples.length === 0) {
+      for (const [, options, apps] of DOCUMENTS) samples.push(sendSamples(options, apps));
+      // A failed run fails the test that reads it; a test left out (-t) must not leave it unheard.
+      for (const run of samples) run.catch(() => undefined);
+    }
+    return samples[index] as (typeof samples)[number];
+  }
+
+  async function sendSamples(
+    options: Parameters<typeof prepareDocsDir>[0],
+    apps: readonly NativeAppDefinition[],
+  ) {
+    const { dir, document } = await prepareDocsDir(options);
+    const server = await startTestServer({ microservices: [...apps, docsOf(dir)] });
+    try {
+      const runs = await Promise.all(
+        (['json', 'xml'] as const).map(async (format) => {
+          const tab = await browser.newPage();
+          const sent: SampleRun[] = [];
+          await tab.goto(`${server.url}/docs/`);
+          for (const [route, item] of Object.entries<Record<string, any>>(document.paths)) {
+            const rmc = item.post['x-portico-api-id'] === 'RMC';
+            const required =
+              rmc && Boolean(item.post.requestBody.content['application/xml'].schema.required);
+            sent.push({
+              route,
+              format,
+              rmc,
+              required,
+              ...(await executeSample(tab, route, format)),
+            });
+          }
+          await tab.close();
+          return sent;
+        }),
+      );
+      return { document, runs: runs.flat() };
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
   beforeAll(async () => {
     browser = await launchChromium();
   });
@@ -88,6 +153,7 @@ if (!HAVE_CHROMIUM && BROWSER_REQUIRED) {
   });
 
   afterAll(async () => {
+    await Promise.allSettled(samples);
     await browser?.close();
   });
 
@@ -113,42 +179,24 @@ if (!HAVE_CHROMIUM && BROWSER_REQUIRED) {
     expect(answer.sample).toMatch(/<productSum>\s*<pairs>\s*<operationInput>\s*<a>0<\/a>/);
   });
 
-  it.each(DOCUMENTS)(
+  it.each(DOCUMENTS.map((entry, index) => [entry[0], index] as const))(
     "sends Swagger UI's own JSON and XML sample of every operation of %s, and the server accepts each",
-    async (_, options, apps) => {
-      const { server, document, page } = await serveDocs(options, apps);
-      const pages = { json: page, xml: await browser.newPage() };
-      // A page of its own for each format (Swagger UI keeps a body across "Try it out" turns),
-      // both at once: each waits on its own page's events.
-      const runs = await Promise.all(
-        (['json', 'xml'] as const).map(async (format) => {
-          const tab = pages[format];
-          const sent: Record<string, unknown>[] = [];
-          await tab.goto(`${server.url}/docs/`);
-          for (const [route, item] of Object.entries<Record<string, any>>(document.paths)) {
-            const rmc = item.post['x-portico-api-id'] === 'RMC';
-            const run = await executeSample(tab, route, format);
-            sent.push({ route, format, ...run });
-            // The headers the document requires, and a sample that is not empty.
-            expect(run.sent.headers['x-svc-api-id']).toBe(rmc ? 'RMC' : undefined);
-            expect(run.sent.headers['content-type']).toMatch(`application/${format}`);
-            expect(run.sent.body).toBe(run.sample);
-            if (format === 'xml') {
-              expect(run.sent.headers['x-svc-sequence-name']).toBe(
-                'libAParamArrayXmlInOutSequence',
-              );
-            }
-            if (rmc && item.post.requestBody.content['application/xml'].schema.required) {
-              expect(run.sample).toMatch(format === 'json' ? /^\[\s*\S/ : /<paramArray>\s*<\w/);
-            }
-          }
-          return sent;
-        }),
-      );
-      const answers = runs.flat();
-      await Promise.all([pages.json.close(), pages.xml.close()]);
-      for (const answer of answers) {
-        const route = answer.route as string;
+    async (_, index) => {
+      const { document, runs } = await samplesOf(index);
+      for (const run of runs) {
+        // The headers the document requires, and a sample that is not empty.
+        expect(run.sent.headers['x-svc-api-id']).toBe(run.rmc ? 'RMC' : undefined);
+        expect(run.sent.headers['content-type']).toMatch(`application/${run.format}`);
+        expect(run.sent.body).toBe(run.sample);
+        if (run.format === 'xml') {
+          expect(run.sent.headers['x-svc-sequence-name']).toBe('libAParamArrayXmlInOutSequence');
+        }
+        if (run.required) {
+          expect(run.sample).toMatch(run.format === 'json' ? /^\[\s*\S/ : /<paramArray>\s*<\w/);
+        }
+      }
+      for (const answer of runs) {
+        const route = answer.route;
         const refused = REFUSED_SAMPLES[route];
         const documented = document.paths[route].post.responses;
         if (refused) {
