@@ -1,5 +1,5 @@
 import { ErrorCode, NatsError } from 'nats';
-import { redactServers } from './nats-options';
+import { redactServers, redactUrl } from './nats-options';
 
 /** Node's codes for a server certificate that no CA the client trusts signed. */
 const UNTRUSTED_CERTIFICATE = new Set([
@@ -53,6 +53,22 @@ export function connectFailure(error: unknown, servers: readonly string[]): Erro
   const where = redactServers(servers);
   return new Error(`cannot connect to NATS at ${where}: ${reasonOf(error, where)}`, {
     cause: error,
+  });
+}
+
+/**
+ * The error of a first connection to several `servers` that could not be made, with each one's
+ * reason: `errors` in the same order, `undefined` for a server that accepted only as the time to
+ * connect ran out.
+ */
+export function everyServerFailed(errors: readonly unknown[], servers: readonly string[]): Error {
+  const each = servers.map((server, index) => {
+    const where = redactUrl(server);
+    const error = errors[index];
+    return `${where}: ${error === undefined ? 'accepted only as the time to connect ran out' : reasonOf(error, where)}`;
+  });
+  return new Error(`cannot connect to NATS at ${redactServers(servers)}: ${each.join('; ')}`, {
+    cause: errors.find((error) => error !== undefined),
   });
 }
 

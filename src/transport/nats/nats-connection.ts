@@ -1,9 +1,8 @@
-import { setTimeout as delay } from 'node:timers/promises';
-import { connect, type NatsConnection } from 'nats';
+import { type NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { microserviceNameFault } from '../../protocol/microservice-name';
 import { clientOptions } from './client-options';
-import { connectFailure, isLastingFailure } from './connect-failure';
+import { firstConnect } from './first-connect';
 import { type NatsConnectionOptions } from './nats-options';
 import { checkPings, DEFAULT_PINGS } from './nats-pings';
 import { createRequestMux, type RequestMux } from './request-mux';
@@ -12,7 +11,6 @@ import { createRequestMux, type RequestMux } from './request-mux';
 export const DEFAULT_SUBJECT_PREFIX = 'portico';
 /** NATS's own default max payload, used until a server has told its own. */
 const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
-const FIRST_CONNECT_RETRY_MS = 250;
 /** How the client behaves once connected: it reconnects forever, every half second. */
 const CLIENT_SETTINGS = {
   maxReconnectAttempts: -1,
@@ -25,7 +23,7 @@ const CLIENT_SETTINGS = {
   // The client gives up for good after two refusals of its credentials in a row, and the main
   // server would say "reconnecting" until it was restarted, a replica end without a word: a
   // server restarted with other credentials for a while (a configuration rolled back) would need
-  // every process restarted. The first connection still fails at once (connectWithRetry).
+  // every process restarted. The first connection still fails at once (firstConnect).
   ignoreAuthErrorAbort: true,
 } as const;
 
@@ -79,7 +77,9 @@ export function natsSubject(prefix: string | undefined, microservice: string): s
  */
 export async function connectNats(options: NatsConnectOptions): Promise<NatsLink> {
   checkPings(options);
-  const connection = await connectWithRetry(options);
+  const settings = settingsOf(options);
+  const timeoutMs = options.connectTimeoutMs ?? 10_000;
+  const connection = await firstConnect(settings, options.servers, timeoutMs);
   let connected = true;
   let cuts = 0;
   watchStatus(connection, options.logger, (up) => {
@@ -110,15 +110,9 @@ export async function connectNats(options: NatsConnectOptions): Promise<NatsLink
   };
 }
 
-/**
- * The client's own `waitOnFirstConnect` would retry forever, and its pending connection cannot be
- * cancelled, so a main server could neither fail its `listen` nor let go of the attempt. Refused
- * credentials and a TLS set-up that does not match the server's are not retried: trying again
- * cannot help, and the answer should come at once.
- */
-async function connectWithRetry(options: NatsConnectOptions): Promise<NatsConnection> {
-  const giveUpAt = Date.now() + (options.connectTimeoutMs ?? 10_000);
-  const settings = {
+/** The client's settings for `options`: credentials out of the URLs, and {@link CLIENT_SETTINGS}. */
+function settingsOf(options: NatsConnectOptions) {
+  return {
     ...clientOptions(options),
     ...CLIENT_SETTINGS,
     // A server that hangs (SIGSTOP, a frozen host) keeps its socket open: pings left unanswered
@@ -128,16 +122,6 @@ async function connectWithRetry(options: NatsConnectOptions): Promise<NatsConnec
     maxPingOut: options.maxPingsOut ?? DEFAULT_PINGS.maxPingsOut,
     name: options.name,
   };
-  for (;;) {
-    try {
-      return await connect(settings);
-    } catch (error) {
-      if (isLastingFailure(error) || Date.now() + FIRST_CONNECT_RETRY_MS >= giveUpAt) {
-        throw connectFailure(error, options.servers);
-      }
-      await delay(FIRST_CONNECT_RETRY_MS);
-    }
-  }
 }
 
 async function watchStatus(
