@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type Koa from 'koa';
 import { toErrorBody } from '../errors';
 import { sendError } from '../http/responses';
+import { precondition, rangeOf } from './file-conditions';
 import { answerShape } from './raw-refusals';
 
 /** A regular file opened to be served, and what its descriptor says of it. */
@@ -70,12 +71,29 @@ export async function answerFile(
       : file;
     ctx.type = path.extname(name);
   }
-  const stream = handle.createReadStream();
-  // Koa destroys the stream, and so closes the file, once the answer is finished or cut.
-  ctx.body = stream;
-  ctx.length = stats.size;
   if (!ctx.response.get('Last-Modified')) ctx.set('Last-Modified', stats.mtime.toUTCString());
   if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'max-age=0');
+  ctx.set('Accept-Ranges', 'bytes');
+  const condition = precondition(ctx.headers, stats.mtime);
+  const range =
+    ctx.method === 'GET'
+      ? rangeOf(ctx.headers.range, ctx.headers['if-range'], stats.size, stats.mtime)
+      : undefined;
+  if (condition !== 'serve' || range?.kind === 'unsatisfiable') {
+    await handle.close();
+    if (condition === 'serve') ctx.set('Content-Range', `bytes */${stats.size}`);
+    ctx.status = condition === 'serve' ? 416 : condition;
+    return;
+  }
+  const part = range?.kind === 'part' ? range : undefined;
+  // Koa destroys the stream, and so closes the file, once the answer is finished or cut.
+  const stream = handle.createReadStream(part && { start: part.first, end: part.last });
+  ctx.body = stream;
+  if (part) {
+    ctx.status = 206;
+    ctx.set('Content-Range', `bytes ${part.first}-${part.last}/${stats.size}`);
+  }
+  ctx.length = part ? part.last - part.first + 1 : stats.size;
   if (ctx.method === 'HEAD') return;
   const failure = await firstBytes(stream);
   if (failure) failed(ctx, failure);
@@ -84,7 +102,15 @@ export async function answerFile(
 /** Answers a file that could not be read with a 500 and the error envelope, and reports it. */
 export function failed(ctx: Koa.Context, error: Error): void {
   const { requestId, format } = answerShape(ctx.req);
-  for (const name of ['Content-Encoding', 'Last-Modified', 'Cache-Control']) ctx.remove(name);
+  for (const name of [
+    'Content-Encoding',
+    'Last-Modified',
+    'Cache-Control',
+    'Accept-Ranges',
+    'Content-Range',
+  ]) {
+    ctx.remove(name);
+  }
   ctx.set('X-SVC-Request-ID', requestId);
   ctx.app.emit('error', error, ctx);
   sendError({ ctx, requestId, format }, toErrorBody(error, false));

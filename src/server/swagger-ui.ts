@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type Koa from 'koa';
-import send from 'koa-send';
 import { applyCors } from '../http/cors';
 import { type CorsOptions, type ServletAppDefinition } from '../microservices';
 import { needPeer } from '../peers';
 import { markSwaggerUi } from './docs-home';
+import { answerFile, openRegularFile } from './served-file';
 import { createStaticFilesHandler, filesCorsPolicy } from './static-files';
 
 /** Options of {@link swaggerUi}. */
@@ -65,14 +65,16 @@ export function swaggerUi(options: SwaggerUiOptions): ServletAppDefinition {
   return markSwaggerUi({ type: 'servletApp', name, app });
 }
 
+/** The document, answered as a static file is (conditional requests and byte ranges too). */
 async function sendDocument(ctx: Koa.Context, document: string): Promise<void> {
-  try {
-    await send(ctx, path.basename(document), { root: path.dirname(document) });
-  } catch {
+  const opened = await openRegularFile(document).catch(() => undefined);
+  if (!opened) {
     ctx.status = 404;
     ctx.type = 'text/plain';
     ctx.body = `${path.basename(document)} is not there yet: run generate-swagger`;
+    return;
   }
+  await answerFile(ctx, document, opened);
 }
 
 /** The `info.title` of the document, read when the page is asked for: it may be regenerated. */

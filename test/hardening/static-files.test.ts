@@ -84,6 +84,82 @@ describe('static files against traversal, symbolic links and listings', () => {
     expect([head.status, head.headers['content-length']]).toEqual([200, String(BIG.length)]);
   });
 
+  const ask = (target: string, headers: [string, string][], method = 'GET') =>
+    sendRaw(server.url, rawRequest(method, target, [['Host', 'x'], ...headers]), {
+      head: method === 'HEAD',
+    });
+
+  it('answers a GET or HEAD that the file does not fail with 304, and 412 (RFC 9110 §13)', async () => {
+    const { headers } = await ask('/files/a.txt', []);
+    const since = headers['last-modified'] ?? '';
+    const before = 'Thu, 01 Jan 1970 00:00:00 GMT';
+    const status = async (fields: [string, string][], method = 'GET', file = 'a.txt') => {
+      const answer = await ask(`/files/${file}`, fields, method);
+      return [answer.status, answer.body];
+    };
+    for (const method of ['GET', 'HEAD']) {
+      // If-None-Match: * holds for any file there is: it was answered 200 with the whole file.
+      expect(await status([['If-None-Match', '*']], method)).toEqual([304, '']);
+      expect(await status([['If-Modified-Since', since]], method)).toEqual([304, '']);
+    }
+    expect(await status([['If-Modified-Since', before]])).toEqual([200, 'a']);
+    // No entity tag is sent, so none matches; If-None-Match then rules out If-Modified-Since.
+    expect(
+      await status([
+        ['If-None-Match', '"a"'],
+        ['If-Modified-Since', since],
+      ]),
+    ).toEqual([200, 'a']);
+    expect(await status([['If-Match', '*']])).toEqual([200, 'a']);
+    expect((await status([['If-Match', '"a"']]))[0]).toBe(412);
+    expect((await status([['If-Unmodified-Since', before]]))[0]).toBe(412);
+    expect((await status([['If-None-Match', '*']], 'GET', 'none.txt'))[0]).toBe(404);
+  });
+
+  it('serves one byte range (206), refuses one beyond the file (416), and says it does', async () => {
+    const size = BIG.length;
+    const { headers } = await ask('/files/big.txt', []);
+    expect(headers['accept-ranges']).toBe('bytes');
+    const range = async (value: string, more: [string, string][] = []) => {
+      const answer = await ask('/files/big.txt', [['Range', value], ...more]);
+      const { 'content-range': contentRange, 'content-length': length } = answer.headers;
+      return { status: answer.status, body: answer.body, contentRange, length };
+    };
+    const part = (first: number, last: number) => ({
+      status: 206,
+      body: BIG.slice(first, last + 1),
+      contentRange: `bytes ${first}-${last}/${size}`,
+      length: String(last - first + 1),
+    });
+    expect(await range('bytes=0-9')).toEqual(part(0, 9));
+    // Past the first read of the file's stream (64 KiB), to its end.
+    expect(await range('bytes=70000-')).toEqual(part(70000, size - 1));
+    expect(await range('bytes=-5')).toEqual(part(size - 5, size - 1));
+    expect(await range(`bytes=10-${'9'.repeat(40)}`)).toEqual(part(10, size - 1));
+    expect(await range('bytes=3-3', [['If-Range', headers['last-modified'] ?? '']])).toEqual(
+      part(3, 3),
+    );
+    for (const value of [`bytes=${size}-`, 'bytes=-0', `bytes=${'9'.repeat(40)}-`]) {
+      const refused = await range(value);
+      expect([value, refused.status, refused.contentRange]).toEqual([
+        value,
+        416,
+        `bytes */${size}`,
+      ]);
+    }
+    // Ranges it does not serve are ignored, as RFC 9110 §14.2 allows: the whole file.
+    const whole = { status: 200, body: BIG, contentRange: undefined, length: String(size) };
+    for (const value of ['bytes=5-1', 'bytes=0-1,3-4', 'items=0-1', 'bytes=a-b', 'bytes=-']) {
+      expect([value, await range(value)]).toEqual([value, whole]);
+    }
+    expect(await range('bytes=0-9', [['If-Range', '"etag"']])).toEqual(whole);
+    expect(await range('bytes=0-9', [['If-Range', 'Thu, 01 Jan 1970 00:00:00 GMT']])).toEqual(
+      whole,
+    );
+    const head = await ask('/files/big.txt', [['Range', 'bytes=0-9']], 'HEAD');
+    expect([head.status, head.headers['content-length']]).toEqual([200, String(size)]);
+  });
+
   it.each([
     '/files/file-out',
     '/files/dir-out/secret.txt',

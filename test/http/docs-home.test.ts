@@ -34,6 +34,20 @@ describe('GET / on a main server with a Swagger UI page', () => {
     expect(page.text).toContain('<title>Calc &#60;API&#62;</title>');
   });
 
+  it('serves the document as its files: 304 for If-None-Match: *, one byte range', async () => {
+    server = await startTestServer({ microservices: [swaggerUi({ name: 'docs', document })] });
+    const ask = (headers: Record<string, string>) =>
+      send(server?.url ?? '', '/docs/swagger.json', { method: 'GET', headers });
+    expect((await ask({ 'If-None-Match': '*' })).status).toBe(304);
+    const part = await ask({ Range: 'bytes=0-9' });
+    expect([part.status, part.text, part.headers['accept-ranges']]).toEqual([
+      206,
+      '{"swagger"',
+      'bytes',
+    ]);
+    expect((await ask({})).headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
   it.each([
     ['outside development mode', false, true],
     ['in development mode without a Swagger UI page', true, false],
