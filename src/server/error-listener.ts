@@ -19,6 +19,16 @@ export type ErrorListener = (error: Error & { code?: string }, ctx?: FailedReque
 const PEER_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
 
 /**
+ * True for an error of a connection the client is gone from: it reset it under a read or a write,
+ * or the parser met its bytes after that, in a chunk read before (HPE_*: a parse error, which on a
+ * connection still open is answered 400 and logged nowhere).
+ */
+function clientGone(error: Error & { code?: string }, destroyed: boolean): boolean {
+  const code = error.code ?? '';
+  return destroyed && (PEER_GONE.has(code) || code.startsWith('HPE_'));
+}
+
+/**
  * True when the client closed its side of the connection (a FIN) before `req` ended: it went away
  * as much as one that reset it, though it may still read the 400 it is sent.
  */
@@ -47,10 +57,7 @@ export function createErrorListener(
     const req = ctx?.req;
     if (req && told.get(error) === req) return;
     if (req && typeof error === 'object' && error !== null) told.set(error, req);
-    if (
-      req &&
-      ((PEER_GONE.has(error.code ?? '') && req.socket.destroyed) || endedMidRequest(error, req))
-    ) {
+    if (req && (clientGone(error, req.socket.destroyed) || endedMidRequest(error, req))) {
       const phase: DisconnectPhase = req.complete ? 'response' : 'request';
       countDisconnect?.(phase);
       logger.debug({ phase, code: error.code, target: ctx.path }, 'client disconnected');

@@ -146,6 +146,28 @@ describe('clients that reset their connection', () => {
     expect(await disconnects('request')).toBe(before + 1);
   });
 
+  // Bug: a client that reset its connection behind pipelined requests and bytes that are not HTTP
+  // was logged at error level ('unhandled error', a parse error of the destroyed socket, with up to
+  // 64 KiB of its bytes as a list of numbers): about 200 KB of log per connection of 55 KB.
+  it('counts a reset behind pipelined requests and bytes that are not HTTP as a disconnect', async () => {
+    const before = await disconnects('response');
+    const gone = () =>
+      lines('client disconnected').filter((l) => String(l.code).startsWith('HPE_'));
+    const seen = gone().length;
+    const resets = 5;
+    for (let i = 0; i < resets; i++) {
+      const socket = connect(server);
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(`${post('/slow/slow/quick', '1').repeat(50)}NOT HTTP\r\n\r\n`);
+      socket.resetAndDestroy();
+    }
+    await waitFor(() => gone().length + lines('unhandled error').length >= seen + resets, {
+      what: 'a line per reset',
+    });
+    expect(server.logs.filter((line) => (line.level as number) >= 40)).toEqual([]);
+    expect(await disconnects('response')).toBe(before + resets);
+  });
+
   it('keeps the error level and the stack for errors that are not a client going away', async () => {
     const socket = connect(server);
     const arrived = nextRequest(server);
