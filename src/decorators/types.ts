@@ -162,7 +162,9 @@ export function describeType(type: TypeRef): string {
     case 'enum':
       return type.name ?? type.values.map((v) => JSON.stringify(v)).join(' | ');
     case 'union':
-      return [...new Set([...type.members.values()].map((m) => m.ctor.name))].join(' | ');
+      return (
+        type.name ?? [...new Set([...type.members.values()].map((m) => m.ctor.name))].join(' | ')
+      );
     case 'either':
       return `${describeType(type.scalar)} | ${describeType(type.object)}`;
     case 'record':

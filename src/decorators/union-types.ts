@@ -43,4 +43,6 @@ export interface UnionRef {
   readonly members: ReadonlyMap<string, ClassRef>;
   /** The values are booleans or numbers, not strings. */
   readonly tagType?: 'boolean' | 'number';
+  /** The union's alias, for messages (`Shape`): its members are all named `object`. */
+  readonly name?: string;
 }

@@ -128,6 +128,10 @@ describe('discriminated unions and intersections with a contract', () => {
       expect((await post(method, body)).error?.message).toBe(message);
     }
     expect((await post('maybeAddress', 'null')).text).toBe('null');
+    // A named union by its name, where its members' classes are all named \`object\` on the wire.
+    expect((await post('echo', '{"kind":"oval"}')).error?.message).toBe(
+      'argument 0 (Shape): field kind: expected one of "box", "circle", "square", got "oval"',
+    );
   });
 
   it('merges a class with @Field into an intersection by its fields only', async () => {
@@ -285,7 +289,7 @@ describe('discriminated unions and intersections with a contract', () => {
         'kind: expected one of "box", "circle", "square", got "triangle"',
       ],
       ['echo', '{"kind":7}', json(), 'kind: expected one of'],
-      ['echo', '"circle"', json(), 'expected object, got "circle"'],
+      ['echo', '"circle"', json(), 'expected Shape, got "circle"'],
       ['echo', '<object><side>1</side></object>', xml('libB'), 'kind: required field is missing'],
       ['echo', '<object><kind>Circle</kind></object>', xml('libA'), 'got "Circle"'],
       ['echo', '{"kind":"circle","side":1}', json(), 'side: field is not declared'],

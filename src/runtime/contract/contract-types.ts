@@ -137,6 +137,7 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
       discriminator: discriminator.propertyName,
       members: byTag,
       ...(discriminator.tagType ? { tagType: discriminator.tagType } : {}),
+      ...(name === undefined ? {} : { name }),
     };
     const type: TypeRef = nullable ? { kind: 'nullable', of: union } : union;
     if (name !== undefined) named.set(name, type);
