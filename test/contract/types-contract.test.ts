@@ -263,6 +263,7 @@ export interface Mixed { name: string; [key: string]: string }
   @ApiOperation('Answers a union') union(kind: string): Tagged | Other {
     return { kind: 'a', a: kind };
   }
+  @ApiOperation('Takes a partial mixed object') partial(counts: Partial<Mixed>): number { return 0; }
 }
 export default nativeApp({ name: 'refused', services: [RefusedService] });
 `;
@@ -276,6 +277,10 @@ export default nativeApp({ name: 'refused', services: [RefusedService] });
         ),
         expect.stringMatching(
           /^service\.ts:9: refused\.union\(\) is a union whose members no literal member tells apart, which the runtime cannot bind: give each member/,
+        ),
+        // A type without a name of its own is named as written, not by the parameter alone.
+        expect.stringMatching(
+          /^service\.ts:12: refused\.partial\(counts\) \(Partial<Mixed>\) has both members and an index signature/,
         ),
       ]);
     } finally {

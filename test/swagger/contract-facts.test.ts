@@ -113,6 +113,9 @@ describe('generate-swagger and the facts the runtime enforces', () => {
         /contract\.described\(input\) \(Described\) is an interface, .* cannot bind/,
       ),
       expect.stringMatching(
+        /contract\.partial\(input\) \(Partial<Described>\) is an interface, .* cannot bind/,
+      ),
+      expect.stringMatching(
         /contract\.bareLevel\(level\): its type allows only 1 \| 2, but the runtime/,
       ),
       expect.stringMatching(

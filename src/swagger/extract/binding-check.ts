@@ -57,7 +57,9 @@ export function checkBindable(converter: Converter, schema: SchemaModel, site: S
     const union = (u: Extract<SchemaModel, { kind: 'union' }>) => untoldUnion(u, named, inField);
     const problem = problemOf(current, converter.typesAreContract, union);
     if (!problem) return true;
-    const what = typeName ? `${path} (${typeName})` : path;
+    // A type without a name of its own (`Partial<Mixed>`) as written.
+    const shown = typeName ?? (current.kind === 'object' ? current.typeText : undefined);
+    const what = shown ? `${path} (${shown})` : path;
     converter.report({
       severity: converter.typesAreContract ? 'error' : 'warning',
       message:

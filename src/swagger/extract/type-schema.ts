@@ -45,13 +45,11 @@ function structuredSchema(scope: Scope, type: ts.Type) {
 }
 
 /**
- * An object type without a name keeps its text for the runtime's messages (`argument 0
- * (Required<Address>)`); a type literal written out is shown by its place instead.
+ * An object type without a name keeps its text for messages, the build's and the runtime's
+ * (`argument 0 (Required<Address>)`); a type literal written out is shown by its place instead.
  */
 function withTypeText(scope: Scope, type: ts.Type, schema: SchemaModel): SchemaModel {
-  if (schema.kind !== 'object' || !type.aliasSymbol || !scope.converter.typesAreContract) {
-    return schema;
-  }
+  if (schema.kind !== 'object' || !type.aliasSymbol) return schema;
   return { ...schema, typeText: scope.converter.checker.typeToString(type) };
 }
 
