@@ -1,3 +1,4 @@
+const { writeFileSync } = require('node:fs');
 const path = require('node:path');
 const TestRunner = require('jest-runner').default;
 const { ALONE, FIRST, ROOT } = require('./test-groups');
@@ -8,6 +9,7 @@ const first = named(FIRST);
 
 /**
  * Jest's runner, in two groups: every file but ALONE in workers (FIRST first), then ALONE in band.
+ * As ALONE starts, it creates the file PORTICO_ALONE_MARK names, if it names one.
  */
 class GroupedRunner extends TestRunner {
   async runTests(tests, watcher, options) {
@@ -17,6 +19,8 @@ class GroupedRunner extends TestRunner {
     if (ordered.length > 0) await super.runTests(ordered, watcher, options);
     const last = tests.filter(alone);
     if (last.length > 0 && !watcher.isInterrupted()) {
+      // CI starts its idle-class work beside ALONE from here on (.ci/run).
+      if (process.env.PORTICO_ALONE_MARK) writeFileSync(process.env.PORTICO_ALONE_MARK, '');
       await super.runTests(last, watcher, { ...options, serial: true });
     }
   }

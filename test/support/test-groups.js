@@ -7,7 +7,9 @@ const ROOT = path.resolve(__dirname, '..', '..');
  * The files that time how fast a fault is noticed on real processes (a replica stopped, killed or
  * unheard, a NATS node gone, a call held past its deadline): replicas ping every few hundred
  * milliseconds, so a busy neighbour (Chromium, tsc, npm) can make a ping late and a healthy replica
- * look lost. They run last, one at a time, with no other file beside them.
+ * look lost. They run last, one at a time, with no other file beside them at the normal scheduling
+ * class: CI runs work of its own beside them at the idle class (.ci/run), which gives a core up
+ * the moment a process of theirs wants it.
  */
 const ALONE = [
   'test/hardening/nats-faults.test.ts',
