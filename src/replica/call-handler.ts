@@ -5,6 +5,7 @@ import { CodecError, decodeEnvelope } from '../protocol/codec';
 import { isPromiseLike } from '../protocol/deadline';
 import { type CallEnvelope, type CallReply } from '../protocol/envelope';
 import { type CallHandler, type CallHandlerParts } from './call-handler-parts';
+import { refusalLog } from './refusal-log';
 import { REFUSALS } from './refusals';
 import { withinLimits } from './replica-limits';
 import { type Answered, answeredName, type ReplySender, replyFrame } from './reply-frame';
@@ -20,6 +21,7 @@ export function createCallHandler(parts: CallHandlerParts): CallHandler {
   const { runtime, link, limiter, limits, logger, holds } = parts;
   // Set once the drain's grace has ended: every call held has its answer, and none starts.
   let leaving = false;
+  const logRefusal = refusalLog(logger);
   const handle = parts.tracing
     ? (envelope: CallEnvelope) => traceReplicaCall(envelope, runtime.handle)
     : runtime.handle;
@@ -55,7 +57,7 @@ export function createCallHandler(parts: CallHandlerParts): CallHandler {
       );
     } catch (error) {
       if (error instanceof CodecError) {
-        logger.warn({ err: error }, 'a frame was refused');
+        logRefusal(error);
         // The sender wrote what this replica cannot read (another version?): a gateway error.
         refuse(msg, { status: ERROR_STATUS[error.code], code: error.code, message: error.message });
       } else refuse(msg, toErrorBody(error, false));

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { connect } from 'nats';
+import pino from 'pino';
 import {
   createMainServer,
   type MainServer,
@@ -28,12 +29,14 @@ describeNats('the NATS carrier', () => {
   let main: MainServer;
   let url: string;
   const logs: Record<string, unknown>[] = [];
+  const replicaLogs: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
     nats = await startNatsServer({ maxPayload: MAX_PAYLOAD });
     const servers = [nats.url];
+    const logger = pino({ level: 'warn' }, { write: (line) => replicaLogs.push(JSON.parse(line)) });
     replicas = [
-      await startReplica(work, { servers, concurrency: 2 }),
+      await startReplica(work, { servers, concurrency: 2, logger }),
       await startReplica(nativeApp({ name: 'remote', services: [ProbeService] }), { servers }),
     ];
     main = createMainServer({
@@ -192,6 +195,27 @@ describeNats('the NATS carrier', () => {
         },
         replica: replicas[0]?.replicaId,
       });
+    } finally {
+      await raw.close();
+    }
+  });
+
+  // Bug: each frame refused was a warn line with its stack, about 1 KB: 5 000 one-byte frames
+  // (published in 70 ms) wrote 5.4 MB of log.
+  it('answers every frame it cannot read, and logs a few lines for a flood of them', async () => {
+    const raw = await connect({ servers: nats.url });
+    const refused = () =>
+      replicaLogs.filter((line) => /frames? (was|were) refused/.test(String(line.msg)));
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 500 }, () =>
+          raw.request('portico.work', Uint8Array.from([1]), { timeout: 5_000 }),
+        ),
+      );
+      expect(answers.map((a) => decodeReply(a.data).ok)).toEqual(Array(500).fill(false));
+      expect(refused().length).toBeLessThanOrEqual(2);
+      expect(JSON.stringify(refused())).not.toMatch(/stack|\n {4}at /);
+      expect(refused()[0]).toHaveProperty('code');
     } finally {
       await raw.close();
     }
