@@ -68,6 +68,20 @@ async function startOrDev(command: 'start' | 'dev', all: readonly string[]): Pro
  * this command, after checking that its optional peers are installed.
  */
 async function generateSwagger(args: readonly string[]): Promise<number> {
+  // Its usage and portico's version need no compiler: a runtime-only install prints them too.
+  const { parseCliArgs, USAGE: GENERATOR_USAGE } =
+    require('../swagger/cli/cli-args') as typeof import('../swagger/cli/cli-args');
+  const asked = (() => {
+    try {
+      return parseCliArgs(args);
+    } catch {
+      return undefined;
+    }
+  })();
+  if (asked === 'help' || asked === 'version') {
+    process.stdout.write(`${asked === 'help' ? GENERATOR_USAGE : packageVersion()}\n`);
+    return 0;
+  }
   const peers =
     require('../swagger/cli/generator-peers') as typeof import('../swagger/cli/generator-peers');
   const missing = peers.missingGeneratorPeers();

@@ -449,6 +449,19 @@ describe('a runtime install of the packed package', () => {
       'generate-swagger needs ts-morph and @apidevtools/swagger-parser, which are not installed: run npm install --save-dev ts-morph@^28.0.0 @apidevtools/swagger-parser@^12.1.0\n',
     );
     expect(generate.status).toBe(1);
+    // Its usage and portico's version need neither: they were refused the same way.
+    for (const args of [['--help'], ['--version']]) {
+      const asked = spawnIn(dir, bin(dir, 'generate-swagger'), args);
+      expect([args, asked.status, asked.stderr]).toEqual([args, 0, '']);
+      expect(asked.stdout).toMatch(
+        args[0] === '--help' ? /^Usage: portico generate-swagger / : /^0\.1\.0\n$/,
+      );
+    }
+    const help = spawnIn(dir, bin(dir, 'portico'), ['help', 'generate-swagger']);
+    expect([help.status, help.stdout]).toEqual([
+      0,
+      expect.stringMatching(/^Usage: portico generate-swagger /),
+    ]);
     expect(spawnIn(dir, bin(dir, 'portico'), ['--version']).stdout).toBe('0.1.0\n');
     // docs/getting-started.md: msgpackr loads the native addon that npm installed beside it.
     const guide = readDoc('docs/getting-started.md');
