@@ -3,6 +3,7 @@ import { microserviceNameFault } from '../protocol/microservice-name';
 import { isReplicaId, REPLICA_ID_RULE } from '../protocol/replica-id';
 import { type ReplicaLimits } from '../replica/replica-limits';
 import { type LogLevel } from '../server/config';
+import { isSubjectPrefix } from '../transport/nats/nats-connection';
 import { type NatsConnectionOptions } from '../transport/nats/nats-options';
 import { NATS_FLAGS, readNatsFlags } from './nats-flags';
 import { parseCommandLine, readLogLevel, unexpectedArgument } from './start-options';
@@ -91,7 +92,9 @@ export function readMicroserviceOptions(
     ...(values.concurrency === undefined
       ? {}
       : { concurrency: readPositive('--concurrency', values.concurrency) }),
-    ...(values['subject-prefix'] === undefined ? {} : { subjectPrefix: values['subject-prefix'] }),
+    ...(values['subject-prefix'] === undefined
+      ? {}
+      : { subjectPrefix: readSubjectPrefix(values['subject-prefix']) }),
     ...(values['drain-grace-ms'] === undefined
       ? {}
       : { drainGraceMs: readGrace(values['drain-grace-ms']) }),
@@ -125,6 +128,10 @@ function readLimits(
     const text = values[flag as keyof typeof LIMIT_FLAGS];
     if (text !== undefined) limits[key] = readPositive(`--${flag}`, text);
   }
+  // A longer timer fires at once (Node makes it 1 ms).
+  if ((limits.maxCallMs ?? 0) > MAX_TIMER_MS) {
+    throw new Error(`--max-call-ms must be at most ${MAX_TIMER_MS}`);
+  }
   return limits;
 }
 
@@ -140,6 +147,15 @@ function readGrace(text: string): number {
   const value = readPositive('--drain-grace-ms', text);
   if (value > MAX_TIMER_MS) throw new Error(`--drain-grace-ms must be at most ${MAX_TIMER_MS}`);
   return value;
+}
+
+function readSubjectPrefix(text: string): string {
+  if (!isSubjectPrefix(text)) {
+    throw new Error(
+      `--subject-prefix ${JSON.stringify(text)} is not a NATS subject without wildcards`,
+    );
+  }
+  return text;
 }
 
 function readName(text: string): string {

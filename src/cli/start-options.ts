@@ -98,8 +98,15 @@ export function parseCommandLine<T extends Flags>(args: readonly string[], optio
   } catch (error) {
     throw new Error(argumentsError(error));
   }
-  const repeated = repeatedFlag(parsed.tokens as Parameters<typeof repeatedFlag>[0], options);
+  const tokens = parsed.tokens as Parameters<typeof repeatedFlag>[0];
+  const repeated = repeatedFlag(tokens, options);
   if (repeated !== undefined) throw new Error(repeated);
+  // An empty value (`--host=`, `--port "$UNSET"`) would mean the default, or a path to the folder.
+  const empty = tokens?.find((token) => token.kind === 'option' && token.value === '');
+  if (empty) throw new Error(`--${empty.name} needs a value`);
+  if (parsed.positionals[0] === '') {
+    throw new Error('the module is an empty path: give the path of the compiled .js file');
+  }
   return parsed;
 }
 

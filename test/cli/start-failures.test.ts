@@ -157,6 +157,52 @@ describe('portico start refuses to start with one line that says what to do', ()
       2,
     ],
     [
+      // It said "cannot find : build the project first", of a variable left unset.
+      'an empty module path',
+      ['start', ''],
+      {},
+      'portico: the module is an empty path: give the path of the compiled .js file\n',
+      2,
+    ],
+    [
+      // It listened on every interface, as if --host were not given.
+      'an empty --host',
+      ['start', 'dist/examples/main.js', '--host='],
+      {},
+      'portico: --host needs a value\n',
+      2,
+    ],
+    [
+      // It loaded the module and exited 1 with "the replica's maxCallMs must be at most …".
+      'a --max-call-ms beyond the longest timer',
+      [
+        'microservice',
+        'dist/examples/calc/index.js',
+        '--nats',
+        'nats://127.0.0.1:1',
+        '--max-call-ms',
+        '2147483648',
+      ],
+      {},
+      'portico microservice: --max-call-ms must be at most 2147483647\n',
+      2,
+    ],
+    [
+      // It loaded the module and exited 1 with "subject prefix … is not a NATS subject".
+      'a --subject-prefix that is no NATS subject',
+      [
+        'microservice',
+        'dist/examples/calc/index.js',
+        '--nats',
+        'nats://127.0.0.1:1',
+        '--subject-prefix',
+        'a b',
+      ],
+      {},
+      'portico microservice: --subject-prefix "a b" is not a NATS subject without wildcards\n',
+      2,
+    ],
+    [
       'an argument after the module',
       ['start', 'dist/examples/main.js', 'extra'],
       {},

@@ -55,6 +55,11 @@ export interface NatsLink {
   requests(): RequestMux;
 }
 
+/** Whether `prefix` is a NATS subject without wildcards: tokens of no blank, `.`, `*` or `>`, joined by `.`. */
+export function isSubjectPrefix(prefix: string): boolean {
+  return /^[^\s.*>]+(\.[^\s.*>]+)*$/.test(prefix);
+}
+
 /**
  * The subject that the replicas of `microservice` answer on; it is also their queue group.
  * Throws when the name breaks the rule of microservice names (one token of a NATS subject).
@@ -63,7 +68,7 @@ export function natsSubject(prefix: string | undefined, microservice: string): s
   const fault = microserviceNameFault(microservice);
   if (fault) throw new TypeError(`portico: ${fault}`);
   const chosen = prefix ?? DEFAULT_SUBJECT_PREFIX;
-  if (!/^[^\s.*>]+(\.[^\s.*>]+)*$/.test(chosen)) {
+  if (!isSubjectPrefix(chosen)) {
     throw new TypeError(
       `portico: subject prefix ${JSON.stringify(chosen)} is not a NATS subject without wildcards`,
     );
