@@ -19,6 +19,8 @@ export interface Versioned {
 export type Result = { ok: true; value: number } | { ok: false; error: string };
 export interface Outcome { result: Result; last?: Result | null; all: Result[] }
 export type Version = { v: 1; name: string } | { v: 2; names: string[] };
+/** The Result with \`?: never\`, which lets TypeScript narrow on the member as well. */
+export type Either = { ok: true; value: number; error?: never } | { ok: false; error: string; value?: undefined };
 @Api() @RemoteService('versions') export class VersionService {
   @ApiOperation('Echoes') echo(v: Versioned): Versioned { return v; }
   @ApiOperation('Divides') divide(a: number, b: number): Result {
@@ -30,6 +32,7 @@ export type Version = { v: 1; name: string } | { v: 2; names: string[] };
     return { ok: 'yes', value: 1 } as unknown as Result;
   }
   @ApiOperation('Echoes a version') version(v: Version): Version { return v; }
+  @ApiOperation('Echoes an either') either(e: Either): Either { return e.ok ? { ok: true, value: e.value } : e; }
 }
 export default nativeApp({ name: 'shop', services: [VersionService] });
 `;
@@ -96,6 +99,17 @@ describe('boolean literals and unions told apart by them, with a contract', () =
           { result: { ok: false, error: 'x' }, last: null, all: [] },
           { result: { ok: true, value: 1 }, last: { ok: false, value: 1 }, all: [] },
           { result: { ok: true, value: 1 }, all: [{ ok: 'no' }] },
+        ],
+      ],
+      [
+        'either',
+        'Either',
+        [
+          { ok: true, value: 1 },
+          { ok: false, error: 'e' },
+          { ok: true, value: 1, error: 'e' },
+          { ok: false, error: 'e', value: 1 },
+          { ok: true, error: 'e' },
         ],
       ],
       [

@@ -25,6 +25,17 @@ function isDataProperty(symbol: ts.Symbol): boolean {
 }
 
 /**
+ * `error?: never`, `value?: undefined`: a member that holds no value is one a value never has
+ * (JSON has no undefined), as TypeScript users write to narrow a union by it. It is left out of
+ * the object, so that the document, whose objects are closed, and the server both refuse it.
+ */
+function alwaysAbsent(symbol: ts.Symbol, checker: ts.TypeChecker): boolean {
+  const { flags } = checker.getTypeOfSymbol(symbol);
+  const optional = (symbol.flags & ts.SymbolFlags.Optional) !== 0;
+  return (flags & ts.TypeFlags.Undefined) !== 0 || (optional && (flags & ts.TypeFlags.Never) !== 0);
+}
+
+/**
  * A lone getter: the server writes it in answers and cannot take it in a request, which is what
  * `readOnly` means in Swagger 2.0. A `readonly` member (or `Readonly<T>`) is not: TypeScript's
  * word says the code does not reassign it, and the server requires it in requests like any other.
@@ -107,7 +118,9 @@ function ownerDeclaresFields(converter: Converter, symbol: ts.Symbol): boolean {
 export function objectTypeSchema(scope: Scope, type: ts.ObjectType): SchemaModel {
   const { converter } = scope;
   const { checker } = converter;
-  const symbols = checker.getPropertiesOfType(type).filter(isDataProperty);
+  const symbols = checker
+    .getPropertiesOfType(type)
+    .filter((s) => isDataProperty(s) && !alwaysAbsent(s, checker));
   const index = checker.getIndexInfosOfType(type)[0];
   if (symbols.length === 0 && !index && type.getCallSignatures().length > 0) {
     return unsupported(scope, type, 'function');
