@@ -3,19 +3,21 @@ import { post } from '../../scripts/lib/load';
 import { type ReplicaProcess } from '../../scripts/lib/replica-process';
 import { useFaultJobs } from '../support/fault-jobs';
 import { checkNats } from '../support/nats';
+import { scrape, total } from '../support/prometheus';
 import { waitFor } from '../support/wait';
 
 const describeNats = checkNats('the drain grace test is skipped') ? describe : describe.skip;
 
 // An orchestrator kills a replica that drains for longer than its grace (Kubernetes: 30 s). With
 // --drain-grace-ms under it, the replica answers what it still holds and leaves first, so that
-// the callers know at once what became of their calls (docs/scaling-out.md).
+// the callers know at once what became of their calls (docs/scaling-out.md), and the main
+// server's metrics count them.
 describeNats('a replica whose drain outlasts --drain-grace-ms', () => {
   const jobs = useFaultJobs({
     tmpPrefix: 'portico-grace-',
     replicas: 1,
     replicaArgs: ['--concurrency', '1', '--drain-grace-ms', '2000'],
-    main: { logLevel: 'silent' },
+    main: { logLevel: 'silent', metrics: true },
     timeoutMs: 30_000,
   });
 
@@ -55,5 +57,9 @@ describeNats('a replica whose drain outlasts --drain-grace-ms', () => {
     );
     const ran = readFileSync(jobs.record, 'utf8').trim().split('\n');
     expect(ran.map((line) => line.split(' ')[0])).toEqual(['hung']);
+    // docs/operating.md counts both: the REPLICA_LOST was missing from its metric.
+    const families = await scrape(jobs.baseUrl);
+    expect(total(families, 'portico_nats_replica_lost_total')).toBe(1);
+    expect(total(families, 'portico_nats_cancels_total')).toBe(1);
   }, 30_000);
 });

@@ -137,8 +137,10 @@ async function requestOnce(
     !reply.ok &&
     (reply.error.code === 'NOT_ACKNOWLEDGED' || reply.error.code === 'REPLICA_LOST')
   ) {
-    if (countRefusal && reply.error.code === 'NOT_ACKNOWLEDGED')
-      events?.fault(microservice, 'cancel');
+    // A replica that left at the end of its drain grace says REPLICA_LOST itself: counted as the
+    // watch counts its own (docs/operating.md), whether the call is sent again or not.
+    if (reply.error.code === 'REPLICA_LOST') events?.fault(microservice, 'replica-lost');
+    else if (countRefusal) events?.fault(microservice, 'cancel');
     throw frameworkError(reply.error.code, reply.error.message);
   }
   return reply;
