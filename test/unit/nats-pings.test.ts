@@ -47,7 +47,7 @@ describe('the NATS ping settings', () => {
   });
 
   it.each([
-    ['--nats-ping-interval-ms', '', 'from 100 to 2147483647 ms, got ""'],
+    ['--nats-ping-interval-ms', '0', 'from 100 to 2147483647 ms, got 0'],
     ['--nats-ping-interval-ms', '-5', 'from 100 to 2147483647 ms, got "-5"'],
     ['--nats-max-pings-out', '1001', 'from 1 to 1000, got 1001'],
   ])('refuse %s %s', (flag, value, why) => {
