@@ -175,15 +175,30 @@ export async function buildContractProject(
   return { module: path.join(dir, 'dist', 'service.js'), generation };
 }
 
+/** Lets the compiled modules of the project in `dir` find `portico`, as an installed project would. */
+function linkPortico(dir: string): void {
+  mkdirSync(path.join(dir, 'node_modules'));
+  symlinkSync(path.resolve(__dirname, '../..'), path.join(dir, 'node_modules', 'portico'), 'dir');
+}
+
 /**
  * Builds the project of {@link SOURCE} in `dir`; its compiled module finds `portico` through
  * `dir/node_modules`, as an installed project would.
  */
 export async function buildTypesProject(dir: string) {
   const built = await buildContractProject(dir, SOURCE);
-  mkdirSync(path.join(dir, 'node_modules'));
-  symlinkSync(path.resolve(__dirname, '../..'), path.join(dir, 'node_modules', 'portico'), 'dir');
+  linkPortico(dir);
   return built;
+}
+
+/**
+ * {@link buildTypesProject} without the contract, for a test that writes it with the command
+ * line; resolves to the compiled module.
+ */
+export function compileTypesProject(dir: string): string {
+  writeAndCompile(dir, SOURCE);
+  linkPortico(dir);
+  return path.join(dir, 'dist', 'service.js');
 }
 
 /**
