@@ -23,7 +23,7 @@ const DEV_USAGE = `  portico dev [config] [--project tsconfig.json] [--port N] [
 const ENVIRONMENT = `Environment: PORT is the port when --port is not given (default ${DEFAULT_PORT}); LOG_LEVEL the
 log level. A start-up failure prints one line; --verbose adds the stack.`;
 
-const EXIT_CODES = `Exit codes: 0 stopped by SIGTERM or SIGINT after the calls in flight, or --help, --version;
+const EXIT_CODES = `Exit codes: 0 stopped by SIGTERM or SIGINT after the calls in flight, or help, --help, --version;
 1 a failure once the command line is read (a module missing or wrong, a wrong configuration, a
 port in use, a drain cut short, a second signal); 2 a wrong command line (an unknown command or
 option, an option of one value given twice, a value missing or not one, a PORT or LOG_LEVEL that
