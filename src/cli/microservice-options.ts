@@ -3,8 +3,8 @@ import { microserviceNameFault } from '../protocol/microservice-name';
 import { isReplicaId, REPLICA_ID_RULE } from '../protocol/replica-id';
 import { type ReplicaLimits } from '../replica/replica-limits';
 import { type LogLevel } from '../server/config';
-import { isSubjectPrefix } from '../transport/nats/nats-connection';
 import { type NatsConnectionOptions } from '../transport/nats/nats-options';
+import { isSubjectPrefix } from '../transport/nats/subject-prefix';
 import { NATS_FLAGS, readNatsFlags } from './nats-flags';
 import { parseCommandLine, readLogLevel, unexpectedArgument } from './start-options';
 

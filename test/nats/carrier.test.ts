@@ -255,4 +255,14 @@ describe('an in-process main server', () => {
     const output = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     expect(JSON.parse(output)).toEqual({ inProcess: false, nats: true });
   });
+
+  // The command line checked --subject-prefix with a function of the NATS connection's module,
+  // so that every portico command, portico start of an in-process server too, loaded the client.
+  it('is started by a portico command line that loads neither', () => {
+    const cli = path.resolve(__dirname, '../../dist/src/cli/portico.js');
+    const script = `
+      require(${JSON.stringify(cli)});
+      console.log(Object.keys(require.cache).filter((f) => /node_modules[\\\\/](nats|msgpackr)[\\\\/]/.test(f)).length);`;
+    expect(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })).toBe('0\n');
+  });
 });

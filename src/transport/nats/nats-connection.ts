@@ -6,6 +6,7 @@ import { firstConnect } from './first-connect';
 import { type NatsConnectionOptions } from './nats-options';
 import { checkPings, DEFAULT_PINGS } from './nats-pings';
 import { createRequestMux, type RequestMux } from './request-mux';
+import { isSubjectPrefix } from './subject-prefix';
 
 /** The subject prefix when a placement names none. */
 export const DEFAULT_SUBJECT_PREFIX = 'portico';
@@ -53,11 +54,6 @@ export interface NatsLink {
   request(subject: string, data: Uint8Array, timeoutMs: number, to?: string): Promise<Uint8Array>;
   /** The requests of {@link request}, for a replica watch (made on first use). */
   requests(): RequestMux;
-}
-
-/** Whether `prefix` is a NATS subject without wildcards: tokens of no blank, `.`, `*` or `>`, joined by `.`. */
-export function isSubjectPrefix(prefix: string): boolean {
-  return /^[^\s.*>]+(\.[^\s.*>]+)*$/.test(prefix);
 }
 
 /**
