@@ -19,6 +19,7 @@ export interface Versioned {
 export type Result = { ok: true; value: number } | { ok: false; error: string };
 export interface Outcome { result: Result; last?: Result | null; all: Result[] }
 export type Version = { v: 1; name: string } | { v: 2; names: string[] };
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: string };
 /** The Result with \`?: never\`, which lets TypeScript narrow on the member as well. */
 export type Either = { ok: true; value: number; error?: never } | { ok: false; error: string; value?: undefined };
 @Api() @RemoteService('versions') export class VersionService {
@@ -32,6 +33,9 @@ export type Either = { ok: true; value: number; error?: never } | { ok: false; e
     return { ok: 'yes', value: 1 } as unknown as Result;
   }
   @ApiOperation('Echoes a version') version(v: Version): Version { return v; }
+  @ApiOperation('Saves') save(fail: boolean): Reply<void> {
+    return fail ? { ok: false, error: 'e' } : { ok: true, value: undefined };
+  }
   @ApiOperation('Echoes an either') either(e: Either): Either { return e.ok ? { ok: true, value: e.value } : e; }
 }
 export default nativeApp({ name: 'shop', services: [VersionService] });
@@ -172,6 +176,10 @@ describe('boolean literals and unions told apart by them, with a contract', () =
     }
     const versionless = await post('version', '{"v":3,"name":"a"}');
     expect(versionless.error?.message).toContain('field v: expected one of 1, 2, got 3');
+    // Reply<void>: a value that holds nothing is no member on the wire.
+    expect(schemas().Reply_Void_true.properties).toEqual({ ok: { type: 'boolean', enum: [true] } });
+    expect((await post('save', '[false]', { ...json(), ...RMC })).text).toBe('{"ok":true}');
+    expect((await post('save', 'true')).text).toBe('{"ok":false,"error":"e"}');
     // A result that fits no member is the method's fault.
     expect((await post('wrong', '[]', { ...json(), ...RMC })).status).toBe(500);
   });

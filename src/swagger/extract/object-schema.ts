@@ -25,14 +25,16 @@ function isDataProperty(symbol: ts.Symbol): boolean {
 }
 
 /**
- * `error?: never`, `value?: undefined`: a member that holds no value is one a value never has
- * (JSON has no undefined), as TypeScript users write to narrow a union by it. It is left out of
+ * `error?: never`, `value?: undefined`, `value: void` (of `Result<void>`): a member that holds no
+ * value is one a value never has (JSON has no undefined), as TypeScript users write to narrow a
+ * union by it. It is left out of
  * the object, so that the document, whose objects are closed, and the server both refuse it.
  */
 function alwaysAbsent(symbol: ts.Symbol, checker: ts.TypeChecker): boolean {
   const { flags } = checker.getTypeOfSymbol(symbol);
   const optional = (symbol.flags & ts.SymbolFlags.Optional) !== 0;
-  return (flags & ts.TypeFlags.Undefined) !== 0 || (optional && (flags & ts.TypeFlags.Never) !== 0);
+  const nothing = ts.TypeFlags.Undefined | ts.TypeFlags.Void;
+  return (flags & nothing) !== 0 || (optional && (flags & ts.TypeFlags.Never) !== 0);
 }
 
 /**

@@ -36,6 +36,7 @@ export function fragmentOf(converter: Converter, type: ts.Type, depth = 0): stri
   if (type.flags & ts.TypeFlags.NumberLike) return 'Number';
   if (type.flags & ts.TypeFlags.BooleanLike) return 'Boolean';
   if (type.flags & ts.TypeFlags.Null) return 'Null';
+  if (type.flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined)) return 'Void';
   if (checker.isArrayType(type)) {
     const [item] = checker.getTypeArguments(type as ts.TypeReference);
     return `Array_${fragmentOf(converter, item!, depth)}`;
