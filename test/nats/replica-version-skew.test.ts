@@ -10,6 +10,7 @@ import {
 import { type NatsServerProcess, startNatsServer } from '../../scripts/lib/nats-server';
 import { json, send } from '../support/http';
 import { checkNats } from '../support/nats';
+import { waitFor } from '../support/wait';
 
 const describeNats = checkNats('the version skew tests are skipped') ? describe : describe.skip;
 
@@ -36,6 +37,11 @@ class CalcNext {
   @RemoteMethod({ params: [String], returns: String })
   write(text: string): string {
     return `wrote ${text}`;
+  }
+  /** Never ends: a call that its replica holds until it leaves. */
+  @RemoteMethod({ params: [String], returns: String, idempotent: true })
+  stay(_text: string): Promise<string> {
+    return new Promise<string>(() => undefined);
   }
 }
 
@@ -109,5 +115,24 @@ describeNats('replicas of an earlier version of the microservice', () => {
       expect.objectContaining({ microservice: 'calc', replica: 'before-1', method: 'calc/look' }),
       expect.objectContaining({ microservice: 'calc', replica: 'before-1', method: 'calc/write' }),
     ]);
+  });
+
+  // Last: the replica of the next version leaves. Its idempotent call may have run, and was sent
+  // again; the replica of the earlier version answered that second send 404, and the caller got
+  // "no such remote method" for a method that exists and may have run. A 404 speaks of the second
+  // send only, as a refusal does (docs/faults.md): the caller gets the first answer.
+  it('answers REPLICA_LOST, not 404, when the second send of a call that may have run finds no method', async () => {
+    const next = replicas[1] as NatsReplica;
+    const held = call('stay', '"z"');
+    await waitFor(() => next.inFlight === 1, {
+      what: 'the call at the replica of the next version',
+    });
+    void next.drain();
+    await next.leave();
+    const answer = await held;
+    expect({ status: answer.status, code: JSON.parse(answer.text).error?.code }).toEqual({
+      status: 502,
+      code: 'REPLICA_LOST',
+    });
   });
 });

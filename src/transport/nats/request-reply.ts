@@ -58,13 +58,18 @@ async function sendTwice(hop: ReplyHop, envelope: CallEnvelope): Promise<FramedR
   } catch (error) {
     if (!(error instanceof RemoteError && RETRIED.has(error.code))) throw error;
     hop.events?.fault(envelope.microservice, 'retry');
+    let again: FramedReply;
     try {
-      return await requestOnce(hop, envelope, false);
-    } catch (again) {
+      again = await requestOnce(hop, envelope, false);
+    } catch (second) {
       // The first send may have run: an answer that says the second did not, says it of that one.
-      const notRun = again instanceof RemoteError && NOT_RUN.has(again.code);
-      throw error.code === 'REPLICA_LOST' && notRun ? error : again;
+      const notRun = second instanceof RemoteError && NOT_RUN.has(second.code);
+      throw error.code === 'REPLICA_LOST' && notRun ? error : second;
     }
+    // So does a replica of an earlier version without the method: it did not run the second send.
+    if (!again.ok && again.error.code === 'METHOD_NOT_FOUND' && error.code === 'REPLICA_LOST')
+      throw error;
+    return again;
   }
   // A replica of an earlier version, without the method (docs/scaling-out.md): another may have it.
   if (first.ok || first.error.code !== 'METHOD_NOT_FOUND') return first;
