@@ -83,6 +83,8 @@ export async function answerFile(
     await handle.close();
     if (condition === 'serve') ctx.set('Content-Range', `bytes */${stats.size}`);
     ctx.status = condition === 'serve' ? 416 : condition;
+    // 412 and 416 are answered in plain text, which a gzip or br sibling's encoding is not.
+    if (condition !== 304) ctx.remove('Content-Encoding');
     return;
   }
   const part = range?.kind === 'part' ? range : undefined;
