@@ -4,7 +4,7 @@ import { runDev } from './dev-command';
 import { runMicroservice } from './microservice-command';
 import { runStart } from './start-command';
 import { readStartOptions, startArgsOfDev } from './start-options';
-import { describeFailure } from './startup-error';
+import { describeFailure, StartupError } from './startup-error';
 import { asksForHelp, COMMAND_USAGE, USAGE } from './usage';
 
 /** The commands that `portico help <command>` describes. */
@@ -56,10 +56,28 @@ async function startOrDev(command: 'start' | 'dev', all: readonly string[]): Pro
   try {
     const options = readStartOptions(args, process.env, command);
     if (command === 'start') return await runStart(options);
-    return await runDev(options, startArgsOfDev(args), cut < 0 ? [] : all.slice(cut + 1));
+    const generateArgs = cut < 0 ? [] : all.slice(cut + 1);
+    checkGenerateArgs(generateArgs);
+    return await runDev(options, startArgsOfDev(args), generateArgs);
   } catch (error) {
     process.stderr.write(describeFailure('portico', error, verbose));
     return (error as { exitCode?: number }).exitCode ?? 1;
+  }
+}
+
+/**
+ * Refuses, before tsc starts, the generate-swagger flags of `portico dev` that generate-swagger
+ * would refuse after each build (exit 2, as any wrong command line).
+ */
+function checkGenerateArgs(args: readonly string[]): void {
+  if (args.length === 0) return;
+  const { parseCliArgs } =
+    require('../swagger/cli/cli-args') as typeof import('../swagger/cli/cli-args');
+  try {
+    parseCliArgs(args);
+  } catch (error) {
+    const message = `the generate-swagger flags after --: ${(error as Error).message}`;
+    throw new StartupError(message, { exitCode: 2 });
   }
 }
 

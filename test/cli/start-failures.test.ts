@@ -203,6 +203,21 @@ describe('portico start refuses to start with one line that says what to do', ()
       2,
     ],
     [
+      // tsc started, and each build then said so, while portico dev went on.
+      "portico dev's generate-swagger flags, wrong",
+      ['dev', 'dist/examples/main.js', '--project', 'nowhere.json', '--', '--title'],
+      {},
+      'portico: the generate-swagger flags after --: --title needs a value\n',
+      2,
+    ],
+    [
+      "portico dev's generate-swagger flags, without --title",
+      ['dev', 'dist/examples/main.js', '--project', 'nowhere.json', '--', '--out', 'x.json'],
+      {},
+      'portico: the generate-swagger flags after --: --title and --api-version are required\n',
+      2,
+    ],
+    [
       'an argument after the module',
       ['start', 'dist/examples/main.js', 'extra'],
       {},
