@@ -51,9 +51,11 @@ export function swaggerUi(options: SwaggerUiOptions): ServletAppDefinition {
       await sendDocument(ctx, document);
     } else if (rest === '/') {
       if (!ctx.originalUrl.split('?')[0]?.endsWith('/')) return ctx.redirect(`/${name}/`);
+      if (isCurrent(ctx)) return;
       ctx.type = 'text/html; charset=utf-8';
       ctx.body = page ?? pageHtml(await documentTitle(document));
     } else if (rest === '/swagger-ui-init.js') {
+      if (isCurrent(ctx)) return;
       ctx.type = 'text/javascript; charset=utf-8';
       ctx.body = INIT_SCRIPT;
     } else if (UI_FILES.has(rest)) {
@@ -66,6 +68,16 @@ export function swaggerUi(options: SwaggerUiOptions): ServletAppDefinition {
 }
 
 /** The document, answered as a static file is (conditional requests and byte ranges too). */
+/**
+ * Answers 304 to `If-None-Match: *` (RFC 9110 §13.1.2), which the page and its script, made rather
+ * than read from a file, meet as the files do (docs/configuration.md, Static files).
+ */
+function isCurrent(ctx: Koa.Context): boolean {
+  if (ctx.get('If-None-Match').trim() !== '*') return false;
+  ctx.status = 304;
+  return true;
+}
+
 async function sendDocument(ctx: Koa.Context, document: string): Promise<void> {
   const opened = await openRegularFile(document).catch(() => undefined);
   if (!opened) {

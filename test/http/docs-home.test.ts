@@ -46,6 +46,14 @@ describe('GET / on a main server with a Swagger UI page', () => {
       'bytes',
     ]);
     expect((await ask({})).headers['content-type']).toBe('application/json; charset=utf-8');
+    // The page and its script are made, not read, but are there as much as the files are.
+    for (const target of ['/docs/', '/docs/swagger-ui-init.js', '/docs/swagger-ui.css']) {
+      const answer = await send(server.url, target, {
+        method: 'GET',
+        headers: { 'If-None-Match': '*' },
+      });
+      expect([target, answer.status, answer.text]).toEqual([target, 304, '']);
+    }
   });
 
   it.each([
