@@ -67,7 +67,6 @@ export function swaggerUi(options: SwaggerUiOptions): ServletAppDefinition {
   return markSwaggerUi({ type: 'servletApp', name, app });
 }
 
-/** The document, answered as a static file is (conditional requests and byte ranges too). */
 /**
  * Answers 304 to `If-None-Match: *` (RFC 9110 §13.1.2), which the page and its script, made rather
  * than read from a file, meet as the files do (docs/configuration.md, Static files).
@@ -78,6 +77,7 @@ function isCurrent(ctx: Koa.Context): boolean {
   return true;
 }
 
+/** The document, answered as a static file is (conditional requests and byte ranges too). */
 async function sendDocument(ctx: Koa.Context, document: string): Promise<void> {
   const opened = await openRegularFile(document).catch(() => undefined);
   if (!opened) {
