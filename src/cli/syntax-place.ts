@@ -10,16 +10,17 @@ export interface SyntaxPlace {
 }
 
 /**
- * The place in a text that Node decorates a SyntaxError with: a line `<file>:<line>`, the source
- * line, then a line of blanks and `^` under the token (tabs kept, so the column counts
- * characters). Read line by line, once.
+ * The place in a text that Node decorates a SyntaxError with: a line `<file>:<line>` (a path or a
+ * file: URL, never Node's own `node:` code), the source line, a line of blanks and `^` under the
+ * token (tabs kept, so the column counts characters), a blank line and the SyntaxError. Read line
+ * by line, once.
  */
 export function decoratedPlace(text: string): SyntaxPlace | undefined {
   const lines = text.split('\n');
-  for (let i = 0; i + 2 < lines.length; i++) {
-    const match = /^(\S.*):(\d+)$/.exec(lines[i] ?? '');
+  for (let i = 0; i + 4 < lines.length; i++) {
+    const match = /^((?:file:\/\/|\/|[A-Za-z]:[\\/]).*):(\d+)$/.exec(lines[i] ?? '');
     const arrow = /^[ \t]*\^/.exec(lines[i + 2] ?? '');
-    if (match && arrow) {
+    if (match && arrow && lines[i + 3] === '' && lines[i + 4]?.startsWith('SyntaxError')) {
       const [, file = '', line = ''] = match;
       return { file, line, column: arrow[0].length };
     }

@@ -298,6 +298,25 @@ describe('portico start refuses to start with one line that says what to do', ()
     },
   );
 
+  it("names no place in Node's own code for a JSON module that is not JSON", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portico-json-'));
+    try {
+      writeFileSync(path.join(dir, 'portico.config.json'), '{\n  "microservices": [ }\n');
+      const result = spawnSync(process.execPath, [BIN, 'start', 'portico.config.json'], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      // It said "(at node:internal/modules/esm/assert:89:15)".
+      expect(result.stderr).toMatch(
+        /^portico: cannot load portico\.config\.json: [^\n]*'}'[^\n]*\n$/,
+      );
+      expect(result.stderr).not.toContain('node:');
+      expect(result.status).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('shows the stack as well with --verbose', () => {
     const result = portico(['start', 'test/fixtures/cli/throws.config.js', '--verbose']);
     const [line, ...stack] = result.stderr.split('\n');
