@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { type CallEnvelope, ENVELOPE_VERSION } from 'portico';
 import { decodeReply, encodeEnvelope, encodeReply } from '../../src/protocol/codec';
 import { maxBodyBytesFor } from '../../src/protocol/frame-budget';
-import { MAX_REPLICA_ID_LENGTH } from '../../src/protocol/replica-id';
+import { isReplicaId, MAX_REPLICA_ID_LENGTH } from '../../src/protocol/replica-id';
 import { replyFrame } from '../../src/replica/reply-frame';
 
 const MAX_HEADER_BYTES = 16 * 1024;
@@ -107,7 +107,7 @@ describe('replyFrame', () => {
     /** How far the body's length is from the max payload, either way. */
     offset: fc.integer({ min: -200, max: 200 }),
     char: bodyChar,
-    replica: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/),
+    replica: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/).filter(isReplicaId),
     what: fc.stringMatching(/^[a-z]{1,40}\/[a-zA-Z]{1,80}\/[a-zA-Z]{1,80}$/),
   });
 
