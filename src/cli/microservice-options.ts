@@ -6,7 +6,7 @@ import { type LogLevel } from '../server/config';
 import { type NatsConnectionOptions } from '../transport/nats/nats-options';
 import { isSubjectPrefix } from '../transport/nats/subject-prefix';
 import { NATS_FLAGS, readNatsFlags } from './nats-flags';
-import { parseCommandLine, readLogLevel, unexpectedArgument } from './start-options';
+import { emptyFlag, parseCommandLine, readLogLevel, unexpectedArgument } from './start-options';
 
 /** What `portico microservice` was asked to do. */
 export interface MicroserviceOptions extends NatsConnectionOptions, Partial<ReplicaLimits> {
@@ -78,7 +78,7 @@ export function readMicroserviceOptions(
   }
   if (extra.length > 0) throw new Error(unexpectedArgument(extra[0], 'microservice'));
   const logLevel = readLogLevel(env);
-  return {
+  const options = {
     module,
     ...(logLevel === undefined ? {} : { logLevel }),
     ...readNatsFlags(values, env),
@@ -100,6 +100,9 @@ export function readMicroserviceOptions(
       : { drainGraceMs: readGrace(values['drain-grace-ms']) }),
     ...readLimits(values),
   };
+  const empty = emptyFlag(values);
+  if (empty !== undefined) throw new Error(empty);
+  return options;
 }
 
 function parseStrictly(args: readonly string[]) {

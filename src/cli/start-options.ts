@@ -44,7 +44,7 @@ export function readStartOptions(
   if (command === 'start' && values.project !== undefined) {
     throw usageError('--project is an option of portico dev');
   }
-  return {
+  const options = {
     config,
     ...(logLevel === undefined ? {} : { logLevel }),
     development: values.development ?? false,
@@ -57,6 +57,22 @@ export function readStartOptions(
       : { adminPort: readPort('--admin-port', values['admin-port']) }),
     ...readDrainGrace(values['drain-grace-ms'], command),
   };
+  const empty = emptyFlag(values);
+  if (empty !== undefined) throw usageError(empty);
+  return options;
+}
+
+/**
+ * The refusal of a flag given an empty value (`--host=`, `--host "$UNSET"`), which would otherwise
+ * mean the default or the working folder. Called once the flags whose readers refuse an empty
+ * value in words of their own have been read.
+ */
+export function emptyFlag(values: Readonly<Record<string, unknown>>): string | undefined {
+  const name = Object.keys(values).find((key) => {
+    const value = values[key];
+    return value === '' || (Array.isArray(value) && value.includes(''));
+  });
+  return name === undefined ? undefined : `--${name} needs a value`;
 }
 
 function parseStrictly(args: readonly string[]) {
@@ -101,9 +117,6 @@ export function parseCommandLine<T extends Flags>(args: readonly string[], optio
   const tokens = parsed.tokens as Parameters<typeof repeatedFlag>[0];
   const repeated = repeatedFlag(tokens, options);
   if (repeated !== undefined) throw new Error(repeated);
-  // An empty value (`--host=`, `--port "$UNSET"`) would mean the default, or a path to the folder.
-  const empty = tokens?.find((token) => token.kind === 'option' && token.value === '');
-  if (empty) throw new Error(`--${empty.name} needs a value`);
   if (parsed.positionals[0] === '') {
     throw new Error('the module is an empty path: give the path of the compiled .js file');
   }
