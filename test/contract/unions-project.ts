@@ -65,6 +65,7 @@ const total = (t: Tree): number =>
   }
   @ApiOperation('Echoes an address or null') maybeAddress(a: MaybeAddress): MaybeAddress { return a; }
   @ApiOperation('Echoes a full address') full(a: Required<Address>): Required<Address> { return a; }
+  @ApiOperation('Takes a point') point(p: { x: number; y: number }): number { return p.x + p.y; }
   @ApiOperation('Tags an entity') tag(tagged: Tagged): Tagged { return { ...tagged, secret: 's' }; }
 }
 export default nativeApp({ name: 'shapes', services: [DrawService] });

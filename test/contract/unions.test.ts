@@ -123,6 +123,11 @@ describe('discriminated unions and intersections with a contract', () => {
         '{"street":"s"}',
         'argument 0 (Required<Address>): field zip: required field is missing',
       ],
+      [
+        'point',
+        '{"x":1}',
+        'argument 0 ({ x: number; y: number; }): field y: required field is missing',
+      ],
     ];
     for (const [method, body, message] of refusals) {
       expect((await post(method, body)).error?.message).toBe(message);

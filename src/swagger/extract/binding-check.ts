@@ -57,8 +57,10 @@ export function checkBindable(converter: Converter, schema: SchemaModel, site: S
     const union = (u: Extract<SchemaModel, { kind: 'union' }>) => untoldUnion(u, named, inField);
     const problem = problemOf(current, converter.typesAreContract, union);
     if (!problem) return true;
-    // A type without a name of its own (`Partial<Mixed>`) as written.
-    const shown = typeName ?? (current.kind === 'object' ? current.typeText : undefined);
+    // A type without a name of its own (`Partial<Mixed>`) as written; a type literal is where
+    // the file:line points.
+    const text = current.kind === 'object' ? current.typeText : undefined;
+    const shown = typeName ?? (text?.startsWith('{') ? undefined : text);
     const what = shown ? `${path} (${shown})` : path;
     converter.report({
       severity: converter.typesAreContract ? 'error' : 'warning',

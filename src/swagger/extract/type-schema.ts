@@ -46,10 +46,11 @@ function structuredSchema(scope: Scope, type: ts.Type) {
 
 /**
  * An object type without a name keeps its text for messages, the build's and the runtime's
- * (`argument 0 (Required<Address>)`); a type literal written out is shown by its place instead.
+ * (`argument 0 (Required<Address>)`, `argument 0 ({ x: number; y: number; })`), where they would
+ * name its place.
  */
 function withTypeText(scope: Scope, type: ts.Type, schema: SchemaModel): SchemaModel {
-  if (schema.kind !== 'object' || !type.aliasSymbol) return schema;
+  if (schema.kind !== 'object') return schema;
   return { ...schema, typeText: scope.converter.checker.typeToString(type) };
 }
 
