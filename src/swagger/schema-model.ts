@@ -89,6 +89,8 @@ export type SchemaModel = SchemaNotes &
         readonly members: readonly SchemaModel[];
         /** Every member is an object whose one required member tells it apart. */
         readonly discriminator?: Discriminator;
+        /** The union as written where it has no name, for messages. */
+        readonly typeText?: string;
       }
     | { readonly kind: 'intersection'; readonly members: readonly SchemaModel[] }
     | { readonly kind: 'unsupported'; readonly typeText: string }

@@ -128,6 +128,11 @@ describe('discriminated unions and intersections with a contract', () => {
         '{"x":1}',
         'argument 0 ({ x: number; y: number; }): field y: required field is missing',
       ],
+      [
+        'stroke',
+        '{"at":"middle"}',
+        'argument 0 ({ at: "start"; x: number; } | { at: "end"; }): field at: expected one of "end", "start", got "middle"',
+      ],
     ];
     for (const [method, body, message] of refusals) {
       expect((await post(method, body)).error?.message).toBe(message);

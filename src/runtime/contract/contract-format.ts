@@ -42,6 +42,8 @@ export type ContractSchema = Constraints & {
           /** The literals are booleans or numbers, written as text in `mapping`. */
           readonly tagType?: 'boolean' | 'number';
         };
+        /** The union as written where it has no name, for messages. */
+        readonly typeText?: string;
       }
     | {
         readonly kind: 'tuple';

@@ -131,13 +131,15 @@ export function createTypeResolver(source: ResolverSource): TypeResolver {
       if (name !== undefined) named.set(name, type);
       return type;
     }
+    // Named in messages by its name, or as written (`{ at: "start" } | { at: "end" }`).
+    const shown = name ?? schema.typeText;
     const byTag = new Map<string, ClassRef>();
     const union: TypeRef = {
       kind: 'union',
       discriminator: discriminator.propertyName,
       members: byTag,
       ...(discriminator.tagType ? { tagType: discriminator.tagType } : {}),
-      ...(name === undefined ? {} : { name }),
+      ...(shown === undefined ? {} : { name: shown }),
     };
     const type: TypeRef = nullable ? { kind: 'nullable', of: union } : union;
     if (name !== undefined) named.set(name, type);

@@ -50,7 +50,8 @@ function structuredSchema(scope: Scope, type: ts.Type) {
  * name its place.
  */
 function withTypeText(scope: Scope, type: ts.Type, schema: SchemaModel): SchemaModel {
-  if (schema.kind !== 'object') return schema;
+  const union = schema.kind === 'union' && schema.discriminator !== undefined;
+  if (schema.kind !== 'object' && !union) return schema;
   return { ...schema, typeText: scope.converter.checker.typeToString(type) };
 }
 
