@@ -23,7 +23,10 @@ class CalcBefore {
   }
 }
 
-/** The next version, which the main server serves: two methods more. */
+/** Ends the call of `stay` that runs. */
+let release: () => void = () => undefined;
+
+/** The next version, which the main server serves: three methods more. */
 @RemoteService('calc')
 class CalcNext {
   @RemoteMethod({ params: [String], returns: String })
@@ -38,10 +41,12 @@ class CalcNext {
   write(text: string): string {
     return `wrote ${text}`;
   }
-  /** Never ends: a call that its replica holds until it leaves. */
+  /** Ends when the test releases it: a call that its replica holds until it leaves. */
   @RemoteMethod({ params: [String], returns: String, idempotent: true })
-  stay(_text: string): Promise<string> {
-    return new Promise<string>(() => undefined);
+  stay(text: string): Promise<string> {
+    return new Promise<string>((resolve) => {
+      release = () => resolve(`stayed ${text}`);
+    });
   }
 }
 
@@ -127,9 +132,9 @@ describeNats('replicas of an earlier version of the microservice', () => {
     await waitFor(() => next.inFlight === 1, {
       what: 'the call at the replica of the next version',
     });
-    void next.drain();
     await next.leave();
     const answer = await held;
+    release();
     expect({ status: answer.status, code: JSON.parse(answer.text).error?.code }).toEqual({
       status: 502,
       code: 'REPLICA_LOST',
