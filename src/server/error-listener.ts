@@ -53,13 +53,18 @@ export function createErrorListener(
   // callback, and its watch of the response's end, each call `ctx.onerror`): the second time,
   // for the same request and the same error, is not logged or counted again.
   const told = new WeakMap<object, FailedRequest['req']>();
+  // A client that resets its connection behind pipelined requests may be told of twice: the reset
+  // under a write (ECONNRESET), then a parse error of the bytes read before it (HPE_*). It went
+  // away once, and is counted once.
+  const counted = new WeakSet<object>();
   return (error, ctx) => {
     const req = ctx?.req;
     if (req && told.get(error) === req) return;
     if (req && typeof error === 'object' && error !== null) told.set(error, req);
     if (req && (clientGone(error, req.socket.destroyed) || endedMidRequest(error, req))) {
       const phase: DisconnectPhase = req.complete ? 'response' : 'request';
-      countDisconnect?.(phase);
+      if (!counted.has(req.socket)) countDisconnect?.(phase);
+      counted.add(req.socket);
       logger.debug({ phase, code: error.code, target: ctx.path }, 'client disconnected');
       return;
     }

@@ -149,8 +149,11 @@ describe('clients that reset their connection', () => {
   // Bug: a client that reset its connection behind pipelined requests and bytes that are not HTTP
   // was logged at error level ('unhandled error', a parse error of the destroyed socket, with up to
   // 64 KiB of its bytes as a list of numbers): about 200 KB of log per connection of 55 KB.
+  // Its phase depends on how far the server had read when the reset came (a pipelined request
+  // still arriving, or an answer being written): each connection counts once, in one of them.
   it('counts a reset behind pipelined requests and bytes that are not HTTP as a disconnect', async () => {
-    const before = await disconnects('response');
+    const both = async () => (await disconnects('request')) + (await disconnects('response'));
+    const before = await both();
     const gone = () =>
       lines('client disconnected').filter((l) => String(l.code).startsWith('HPE_'));
     const seen = gone().length;
@@ -165,7 +168,7 @@ describe('clients that reset their connection', () => {
       what: 'a line per reset',
     });
     expect(server.logs.filter((line) => (line.level as number) >= 40)).toEqual([]);
-    expect(await disconnects('response')).toBe(before + resets);
+    expect(await both()).toBe(before + resets);
   });
 
   it('keeps the error level and the stack for errors that are not a client going away', async () => {
