@@ -34,16 +34,15 @@ export async function firstConnect(
       failure = error;
     }
     const lastChance = Date.now() + RETRY_MS >= giveUpAt;
-    if (servers.length === 1) {
-      if (lastChance || isLastingFailure(failure)) throw connectFailure(failure, servers);
-    } else if (lastChance || isLastingFailure(failure)) {
+    if (lastChance || isLastingFailure(failure)) {
+      if (servers.length === 1) throw connectFailure(failure, servers);
       const alone = servers.map((server) => tryAlone(settings, redactUrl(server)));
       const answers = await Promise.all(alone);
-      const accepted = answers.includes('accepted');
-      if (accepted && !lastChance) continue;
       if (lastChance || answers.every(isLasting)) {
         throw everyServerFailed(answers.map(errorOf), servers);
       }
+      // A server that accepts alone now: all of them are tried again at once.
+      if (answers.includes('accepted')) continue;
     }
     await delay(RETRY_MS);
   }
