@@ -24,7 +24,8 @@ const CLIENT_SETTINGS = {
   // The client gives up for good after two refusals of its credentials in a row, and the main
   // server would say "reconnecting" until it was restarted, a replica end without a word: a
   // server restarted with other credentials for a while (a configuration rolled back) would need
-  // every process restarted. The first connection still fails at once (firstConnect).
+  // every process restarted. The first connection still fails at once where every server listed
+  // refuses it (firstConnect).
   ignoreAuthErrorAbort: true,
 } as const;
 
