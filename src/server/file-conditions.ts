@@ -13,7 +13,7 @@ type Header = string | readonly string[] | undefined;
 
 /** The preconditions of a GET or HEAD, in the order of RFC 9110 §13.2.2, for a file last modified at `mtime`. */
 export function precondition(headers: Readonly<Record<string, Header>>, mtime: Date): Precondition {
-  const modified = Math.floor(mtime.getTime() / 1000) * 1000;
+  const modified = secondsOf(mtime);
   const ifMatch = text(headers['if-match']);
   if (ifMatch !== undefined) {
     // No entity tag is sent: only `*` (any current file) matches.
@@ -48,9 +48,7 @@ export function rangeOf(range: Header, ifRange: Header, size: number, mtime: Dat
   if (!match || (match[1] === '' && match[2] === '')) return WHOLE;
   const condition = text(ifRange);
   // An entity tag never matches (none is sent); a date must be the file's Last-Modified.
-  if (condition !== undefined && dateOf(condition) !== Math.floor(mtime.getTime() / 1000) * 1000) {
-    return WHOLE;
-  }
+  if (condition !== undefined && dateOf(condition) !== secondsOf(mtime)) return WHOLE;
   const [, from = '', to = ''] = match;
   if (from === '') {
     // The last `to` bytes.
@@ -64,6 +62,11 @@ export function rangeOf(range: Header, ifRange: Header, size: number, mtime: Dat
   if (last < first) return WHOLE;
   if (first >= size) return { kind: 'unsatisfiable' };
   return { kind: 'part', first, last: Math.min(last, size - 1) };
+}
+
+/** A file's date in ms, to the second as Last-Modified says it: what a date sent compares with. */
+function secondsOf(mtime: Date): number {
+  return Math.floor(mtime.getTime() / 1000) * 1000;
 }
 
 /** A run of digits as a number; one too long for a safe integer is larger than any file. */
