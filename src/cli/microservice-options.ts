@@ -97,7 +97,7 @@ export function readMicroserviceOptions(
       : { subjectPrefix: readSubjectPrefix(values['subject-prefix']) }),
     ...(values['drain-grace-ms'] === undefined
       ? {}
-      : { drainGraceMs: readGrace(values['drain-grace-ms']) }),
+      : { drainGraceMs: readMs('--drain-grace-ms', values['drain-grace-ms']) }),
     ...readLimits(values),
   };
   const empty = emptyFlag(values);
@@ -129,11 +129,8 @@ function readLimits(
   const limits: Partial<Record<keyof ReplicaLimits, number>> = {};
   for (const [flag, key] of Object.entries(LIMIT_FLAGS)) {
     const text = values[flag as keyof typeof LIMIT_FLAGS];
-    if (text !== undefined) limits[key] = readPositive(`--${flag}`, text);
-  }
-  // A longer timer fires at once (Node makes it 1 ms).
-  if ((limits.maxCallMs ?? 0) > MAX_TIMER_MS) {
-    throw new Error(`--max-call-ms must be at most ${MAX_TIMER_MS}`);
+    const read = key === 'maxCallMs' ? readMs : readPositive;
+    if (text !== undefined) limits[key] = read(`--${flag}`, text);
   }
   return limits;
 }
@@ -146,9 +143,10 @@ function readPositive(flag: string, text: string): number {
   return value;
 }
 
-function readGrace(text: string): number {
-  const value = readPositive('--drain-grace-ms', text);
-  if (value > MAX_TIMER_MS) throw new Error(`--drain-grace-ms must be at most ${MAX_TIMER_MS}`);
+/** A time in ms that a timer keeps: a longer one fires at once (Node makes it 1 ms). */
+function readMs(flag: string, text: string): number {
+  const value = readPositive(flag, text);
+  if (value > MAX_TIMER_MS) throw new Error(`${flag} must be at most ${MAX_TIMER_MS}`);
   return value;
 }
 
