@@ -3,8 +3,9 @@ import { type Class, type SetValue, type TypeRef } from '../decorators/types';
 
 /**
  * The libA names of an enum's values: `string`, and `int` for numbers that are all integers or
- * `double` where one is not, `boolean` for `true` and `false`, in the order the values first need them. The document names an enum
- * the same way (its JSON type), so that a name never depends on which value is sent.
+ * `double` where one is not, `boolean` for `true` and `false`, in the order the values first need
+ * them. The document names an enum the same way (its JSON type), so that a name never depends on
+ * which value is sent.
  */
 function enumNames(values: readonly SetValue[]): readonly string[] {
   let found = namesOfEnums.get(values);

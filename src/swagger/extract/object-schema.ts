@@ -27,8 +27,8 @@ function isDataProperty(symbol: ts.Symbol): boolean {
 /**
  * `error?: never`, `value?: undefined`, `value: void` (of `Result<void>`): a member that holds no
  * value is one a value never has (JSON has no undefined), as TypeScript users write to narrow a
- * union by it. It is left out of
- * the object, so that the document, whose objects are closed, and the server both refuse it.
+ * union by it. It is left out of the object, so that the document, whose objects are closed, and
+ * the server both refuse it.
  */
 function alwaysAbsent(symbol: ts.Symbol, checker: ts.TypeChecker): boolean {
   const { flags } = checker.getTypeOfSymbol(symbol);
