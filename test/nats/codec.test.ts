@@ -68,13 +68,19 @@ const arbitraryReply: fc.Arbitrary<CallReply> = fc.oneof(
   }),
 );
 
-/** Every id a replica may name itself with. */
 /** The rule of a replica id: a "." neither last nor next to another (it is part of a subject). */
 const REPLICA_ID = /^[A-Za-z0-9](?:[A-Za-z0-9_:-]|\.(?=[A-Za-z0-9_:-])){0,127}$/;
-// The same rule in a form fast-check can generate from (no lookahead), up to 127 characters.
+
+/**
+ * Every id a replica may name itself with, up to 127 characters: the rule in a form fast-check
+ * can generate from (no lookahead).
+ */
 const replicaId = fc.stringMatching(/^[A-Za-z0-9](?:\.?[A-Za-z0-9_:-]){0,63}$/);
 
-/** Texts that are no replica id: empty, too long, or with a character outside the rule. */
+/**
+ * Texts that are no replica id: empty, too long, with a character outside the rule, or a "." last
+ * or next to another.
+ */
 const notReplicaId = fc.oneof(
   fc.constantFrom(
     '',
