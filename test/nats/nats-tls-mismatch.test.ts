@@ -23,6 +23,12 @@ const describeNats = checkNats('the NATS TLS mismatch tests are skipped')
 // Longer than the test may take: a refusal that waits for it fails the test.
 const PATIENT = { connectTimeoutMs: 120_000 };
 
+/** The fix each refusal names: the CA to give, and TLS asked of a server without it. */
+const CA_HINT =
+  "give the CA certificate that signed nats-server's (NATS_CA, --nats-ca, or tls.caFile in the placement)";
+const NO_TLS =
+  'the server does not offer TLS, which this connection requires (NATS_TLS, NATS_CA, NATS_CERT or NATS_KEY, their flags, or tls in the placement)';
+
 // A TLS set-up that does not match the server's failed only after the 10 s of first-connection
 // retries, which cannot help, and said either "tls" (TLS asked of a server without it) or Node's
 // advice to trust the system's CAs (a certificate no CA given signed), where the fix is NATS_CA.
@@ -49,24 +55,19 @@ describeNats('a first NATS connection whose TLS does not match the server', () =
   it('fails at once, naming the CA to give, when no CA given signed the certificate', async () => {
     const unverified = startReplica(work, { servers: [withTls.url], ...PATIENT });
     await expect(unverified).rejects.toThrow(
-      `cannot connect to NATS at ${withTls.url}: unable to verify the first certificate: give the CA certificate that signed nats-server's (NATS_CA, --nats-ca, or tls.caFile in the placement)`,
+      `cannot connect to NATS at ${withTls.url}: unable to verify the first certificate: ${CA_HINT}`,
     );
   }, 30_000);
 
   it('fails at once, saying so, when TLS is asked of a server that does not offer it', async () => {
     const asked = startReplica(work, { servers: [plain.url], tls: true, ...PATIENT });
-    await expect(asked).rejects.toThrow(
-      `cannot connect to NATS at ${plain.url}: the server does not offer TLS, which this connection requires (NATS_TLS, NATS_CA, NATS_CERT or NATS_KEY, their flags, or tls in the placement)`,
-    );
+    await expect(asked).rejects.toThrow(`cannot connect to NATS at ${plain.url}: ${NO_TLS}`);
   }, 30_000);
 
   // With several servers listed, the client tries each in turn (in random order) and reports the
   // last one's failure only: a lasting one ended the attempts, even while another listed node was
   // about to come up, and the message named one server's reason. Now only a refusal by every
   // server ends them at once, and the message names each server's reason.
-  const CA_HINT =
-    "give the CA certificate that signed nats-server's (NATS_CA, --nats-ca, or tls.caFile in the placement)";
-
   it('connects through the listed server that accepts, beside one that refuses for good', async () => {
     const replica = await startReplica(work, { servers: [withTls.url, plain.url], ...PATIENT });
     await replica.close();
@@ -79,7 +80,7 @@ describeNats('a first NATS connection whose TLS does not match the server', () =
       ...PATIENT,
     });
     await expect(refused).rejects.toThrow(
-      `cannot connect to NATS at ${withTls.url},${plain.url}: ${withTls.url}: unable to verify the first certificate: ${CA_HINT}; ${plain.url}: the server does not offer TLS, which this connection requires (NATS_TLS, NATS_CA, NATS_CERT or NATS_KEY, their flags, or tls in the placement)`,
+      `cannot connect to NATS at ${withTls.url},${plain.url}: ${withTls.url}: unable to verify the first certificate: ${CA_HINT}; ${plain.url}: ${NO_TLS}`,
     );
   }, 30_000);
 
