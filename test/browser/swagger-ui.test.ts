@@ -69,27 +69,23 @@ if (!HAVE_CHROMIUM && BROWSER_REQUIRED) {
   const servers: TestServer[] = [];
   const dirs: string[] = [];
 
-  /** A server with the microservices (the calculator's unless told) and their docs, and a page. */
-  async function serveDocs(
-    options: Parameters<typeof prepareDocsDir>[0] = {},
-    apps: readonly NativeAppDefinition[] = [calc],
-  ) {
-    const { dir, document } = await prepareDocsDir(options);
+  /** A server with the calculator and its docs, and a page. */
+  async function serveDocs() {
+    const { dir } = await prepareDocsDir();
     dirs.push(dir);
-    const server = await startTestServer({
-      microservices: [...apps, docsOf(dir)],
-    });
+    const server = await startTestServer({ microservices: [calc, docsOf(dir)] });
     servers.push(server);
     const page = await browser.newPage();
-    return { server, document, page };
+    return { server, page };
   }
 
   /** What "Try it out" sent and got for each operation of a document, in JSON and in XML. */
   interface SampleRun extends Execution {
     readonly route: string;
     readonly format: 'json' | 'xml';
-    /** The operation is RMC, and its XML body has required arguments. */
+    /** The operation is RMC. */
     readonly rmc: boolean;
+    /** The operation is RMC, and its XML body has required arguments. */
     readonly required: boolean;
   }
   const samples: Promise<{ document: Record<string, any>; runs: SampleRun[] }>[] = [];
