@@ -1,7 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { MAX_TIMER_MS } from '../protocol/deadline';
 import { isLogLevel, type LogLevel, logLevelError } from '../server/config';
-import { argumentsError, repeatedFlag } from '../swagger/cli/arguments-error';
+import { parseFlags } from '../swagger/cli/arguments-error';
 import { StartupError } from './startup-error';
 
 /** What `portico start` and `portico dev` were asked to do. */
@@ -99,24 +99,10 @@ type Parsed<T extends Flags> = ReturnType<
 
 /**
  * The options and positionals of a command line, or an `Error` that says what is wrong with it in
- * the words of `portico start` ({@link argumentsError}).
+ * the words of `portico start` ({@link parseFlags}).
  */
 export function parseCommandLine<T extends Flags>(args: readonly string[], options: T): Parsed<T> {
-  let parsed: Parsed<T> & { tokens?: unknown };
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options,
-      tokens: true,
-    });
-  } catch (error) {
-    throw new Error(argumentsError(error));
-  }
-  const tokens = parsed.tokens as Parameters<typeof repeatedFlag>[0];
-  const repeated = repeatedFlag(tokens, options);
-  if (repeated !== undefined) throw new Error(repeated);
+  const parsed = parseFlags({ args: [...args], allowPositionals: true, strict: true, options });
   if (parsed.positionals[0] === '') {
     throw new Error('the module is an empty path: give the path of the compiled .js file');
   }

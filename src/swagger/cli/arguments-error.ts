@@ -1,3 +1,5 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+
 /**
  * What a command says of a refusal of node:util's parseArgs: one line that names the option, and
  * for an unknown one the command whose `--help` lists them (`help`, default `portico --help`).
@@ -48,4 +50,25 @@ export function repeatedFlag(
     seen.set(token.name, token.value);
   }
   return undefined;
+}
+
+/**
+ * node:util's parseArgs of `config` with its tokens: what it refuses, in one line
+ * ({@link argumentsError}, `help` naming the command whose `--help` lists the options), and a flag
+ * of one value given twice ({@link repeatedFlag}) are thrown as an `Error`.
+ */
+export function parseFlags<const T extends ParseArgsConfig>(
+  config: T,
+  help?: string,
+): ReturnType<typeof parseArgs<T>> {
+  let parsed: ReturnType<typeof parseArgs<T>> & { readonly tokens?: readonly OptionToken[] };
+  try {
+    // With its tokens: `T` gives the types of the rest, which its own `tokens` does not change.
+    parsed = parseArgs({ ...config, tokens: true }) as unknown as typeof parsed;
+  } catch (error) {
+    throw new Error(argumentsError(error, help));
+  }
+  const repeated = repeatedFlag(parsed.tokens, config.options ?? {});
+  if (repeated !== undefined) throw new Error(repeated);
+  return parsed;
 }

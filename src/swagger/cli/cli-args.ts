@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { microserviceNameFault } from '../../protocol/microservice-name';
 import { CONTRACT_FILE } from '../../runtime/contract/contract-format';
-import { argumentsError, repeatedFlag } from './arguments-error';
+import { parseFlags } from './arguments-error';
 import { type GenerateOptions } from './generate';
 import { renameOldVersionFlag } from './old-version-flag';
 
@@ -108,29 +107,8 @@ function commandOf(argv: readonly string[]): string {
 
 /** node:util's parseArgs on the flags of `generate-swagger`; its refusal in one line. */
 function parseStrictly(args: string[]) {
-  let parsed: ReturnType<
-    typeof parseArgs<{
-      args: string[];
-      strict: true;
-      allowPositionals: false;
-      tokens: true;
-      options: typeof OPTIONS;
-    }>
-  >;
-  try {
-    parsed = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      tokens: true,
-      options: OPTIONS,
-    });
-  } catch (error) {
-    throw new Error(argumentsError(error, 'generate-swagger --help'));
-  }
-  const repeated = repeatedFlag(parsed.tokens, OPTIONS);
-  if (repeated !== undefined) throw new Error(repeated);
-  return parsed;
+  const config = { args, strict: true, allowPositionals: false, options: OPTIONS } as const;
+  return parseFlags(config, 'generate-swagger --help');
 }
 
 const OPTIONS = {
