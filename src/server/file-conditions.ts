@@ -28,6 +28,15 @@ export function precondition(headers: Readonly<Record<string, Header>>, mtime: D
   return since !== undefined && modified <= since ? 304 : 'serve';
 }
 
+/**
+ * True when `If-None-Match` is `*`: any current representation matches, so a GET or HEAD of one is
+ * 304 (RFC 9110 §13.1.2). For answers made rather than read from a file, which have no date.
+ */
+export function noneMatchesAny(headers: Readonly<Record<string, Header>>): boolean {
+  const ifNoneMatch = text(headers['if-none-match']);
+  return ifNoneMatch !== undefined && isStar(ifNoneMatch);
+}
+
 /** The bytes of a file to answer: all of it, one range of it (206), or none (416). */
 export type RangeAnswer =
   | { readonly kind: 'whole' }

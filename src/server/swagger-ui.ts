@@ -5,6 +5,7 @@ import { applyCors } from '../http/cors';
 import { type CorsOptions, type ServletAppDefinition } from '../microservices';
 import { needPeer } from '../peers';
 import { markSwaggerUi } from './docs-home';
+import { noneMatchesAny } from './file-conditions';
 import { answerFile, openRegularFile } from './served-file';
 import { createStaticFilesHandler, filesCorsPolicy } from './static-files';
 
@@ -72,7 +73,7 @@ export function swaggerUi(options: SwaggerUiOptions): ServletAppDefinition {
  * than read from a file, meet as the files do (docs/configuration.md, Static files).
  */
 function isCurrent(ctx: Koa.Context): boolean {
-  if (ctx.get('If-None-Match').trim() !== '*') return false;
+  if (!noneMatchesAny(ctx.req.headers)) return false;
   ctx.status = 304;
   return true;
 }
